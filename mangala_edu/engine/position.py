@@ -1,0 +1,403 @@
+"""A Mangala position: the board, who is to move, the legal moves and playing them.
+
+A :class:`Position` never changes: :meth:`Position.play` returns a new one.
+
+>>> pos = Position.start()
+>>> pos.legal_moves
+(1, 2, 3, 4, 5, 6)
+>>> after = pos.play(1)          # 4 stones: one back, three on: the last lands in pit 4
+>>> after.board
+(1, 5, 5, 5, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0)
+>>> after.to_move                 # pit 4 was not empty: the turn passes
+'north'
+>>> pos.play(4).board[6], pos.play(4).to_move   # 4 from pit 4: last one in the store
+(1, 'south')
+>>> pos.board == Position.start().board       # the old position is unchanged
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import IllegalMoveError, PositionError, Term
+from .rules import END_SWEEP, NORTH, SIDES, SOUTH, Rules
+from .trace import Event, MoveTrace
+
+_SIDE_INDEX = {SOUTH: 0, NORTH: 1, "s": 0, "n": 1, "S": 0, "N": 1}
+_SIDE_TERM = (Term("side.south"), Term("side.north"))
+
+
+class Result:
+    """The end of a set: the stores after the sweep and the winner (or ``"draw"``).
+
+    >>> Result(25, 23)
+    Result(south=25, north=23, winner='south')
+    >>> Result(24, 24).winner
+    'draw'
+    """
+
+    __slots__ = ("north", "south")
+
+    def __init__(self, south: int, north: int) -> None:
+        self.south = south
+        self.north = north
+
+    @property
+    def winner(self) -> str:
+        """``"south"``, ``"north"`` or ``"draw"``."""
+        if self.south == self.north:
+            return "draw"
+        return SOUTH if self.south > self.north else NORTH
+
+    def points(self, side: str) -> float:
+        """Match points for ``side``: 1 for a win, 0.5 for a draw, 0 for a loss."""
+        return 0.5 if self.winner == "draw" else float(self.winner == side)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"south": self.south, "north": self.north, "winner": self.winner}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and (self.south, self.north) == (other.south, other.north)
+
+    def __hash__(self) -> int:
+        return hash((self.south, self.north))
+
+    def __repr__(self) -> str:
+        return f"Result(south={self.south}, north={self.north}, winner={self.winner!r})"
+
+
+class Position:
+    """A board and the side to move, under some :class:`Rules`.
+
+    ``board`` is a tuple in the order S1..S6, S-store, N1..N6, N-store. ``to_move`` is
+    ``"south"``, ``"north"``, or ``None`` once the set is over.
+
+    >>> Position((0, 0, 0, 0, 0, 1, 20, 1, 0, 0, 0, 0, 0, 26), "south").legal_moves
+    (6,)
+    >>> Position((1, 2), "south")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.engine.errors.PositionError: Bir tahtada 14 yer vardır ... got 2.
+    """
+
+    __slots__ = ("_side", "board", "rules")
+
+    rules: Rules
+    board: tuple[int, ...]
+    _side: int | None
+
+    def __init__(self, board: Iterable[int], to_move: str | None, rules: Rules | None = None
+                 ) -> None:
+        rules = rules or Rules.official()
+        board = tuple(board)
+        side = None if to_move is None else _SIDE_INDEX.get(to_move)
+        if to_move is not None and side is None:
+            raise PositionError("position.side_letter", value=to_move)
+        _validate(board, side, rules)
+        _set(self, "rules", rules)
+        _set(self, "board", board)
+        _set(self, "_side", side)
+
+    @classmethod
+    def _make(cls, rules: Rules, board: tuple[int, ...], side: int | None) -> Position:
+        pos = object.__new__(cls)
+        _set(pos, "rules", rules)
+        _set(pos, "board", board)
+        _set(pos, "_side", side)
+        return pos
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Position cannot be changed: play() returns a new one")
+
+    # Construction ---------------------------------------------------------------------------
+    @classmethod
+    def start(cls, rules: Rules | None = None, first: str = SOUTH) -> Position:
+        """The start of a set: ``rules.stones`` in every pit, stores empty.
+
+        >>> Position.start(Rules.kalah(3, 2), first="north").board
+        (2, 2, 2, 0, 2, 2, 2, 0)
+        """
+        rules = rules or Rules.official()
+        if first not in SIDES:
+            raise PositionError("record.bad_first", value=first)
+        m, n = rules.pits, rules.stones
+        board = (n,) * m + (0,) + (n,) * m + (0,)
+        return cls._make(rules, board, SIDES.index(first))
+
+    @classmethod
+    def from_text(cls, text: str, rules: Rules | None = None) -> Position:
+        """Parse the text notation, e.g. ``"4,4,4,4,4,4,0/4,4,4,4,4,4,0 S"``
+        (see :mod:`mangala_edu.engine.notation`)."""
+        from .notation import parse_position
+
+        return parse_position(text, rules)
+
+    def to_text(self) -> str:
+        """The text notation of this position.
+
+        >>> Position.start().to_text()
+        '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'
+        """
+        from .notation import format_position
+
+        return format_position(self)
+
+    # Reading --------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> str | None:
+        """``"south"``, ``"north"``, or ``None`` when the set is over."""
+        return None if self._side is None else SIDES[self._side]
+
+    @property
+    def is_over(self) -> bool:
+        """True when the set has ended (one side's pits were emptied)."""
+        return self._side is None
+
+    @property
+    def result(self) -> Result | None:
+        """The stores after the sweep and the winner; ``None`` while the set goes on."""
+        if self._side is not None:
+            return None
+        stores = self.rules.geometry.stores
+        return Result(self.board[stores[0]], self.board[stores[1]])
+
+    @property
+    def legal_moves(self) -> tuple[int, ...]:
+        """The pit numbers (1..pits, from the mover's own left) that can be played."""
+        side = self._side
+        if side is None:
+            return ()
+        board = self.board
+        first = self.rules.geometry.pit_ranges[side].start
+        return tuple(i + 1 for i in range(self.rules.pits) if board[first + i])
+
+    def pits(self, side: str) -> tuple[int, ...]:
+        """``side``'s pits, numbered from that player's own left.
+
+        >>> Position.start().play(2).pits("south")
+        (4, 1, 5, 5, 5, 4)
+        """
+        r = self.rules.geometry.pit_ranges[_SIDE_INDEX[side]]
+        return self.board[r.start:r.stop]
+
+    def store(self, side: str) -> int:
+        """The stones in ``side``'s store (hazine)."""
+        return self.board[self.rules.geometry.stores[_SIDE_INDEX[side]]]
+
+    @property
+    def stones_on_board(self) -> int:
+        """Stones still in the pits (not in the stores)."""
+        s, n = self.rules.geometry.stores
+        return sum(self.board) - self.board[s] - self.board[n]
+
+    def place(self, side: str, pit: int) -> int:
+        """The board index of ``side``'s pit number ``pit``."""
+        return self.rules.geometry.index(_SIDE_INDEX[side], pit)
+
+    # Playing --------------------------------------------------------------------------------
+    def _origin(self, pit: object) -> int:
+        """Check a move and return the board index it lifts from."""
+        side = self._side
+        if side is None:
+            raise IllegalMoveError("error.over")
+        rules = self.rules
+        m = rules.pits
+        if isinstance(pit, str):
+            text = pit.strip()
+            owner = _SIDE_INDEX.get(text[:1]) if text[1:].isdigit() else None
+            if owner is None:
+                raise IllegalMoveError("error.not_a_pit", value=pit, pits=m)
+            if owner != side:
+                raise IllegalMoveError("error.not_your_pit", owner=_SIDE_TERM[owner],
+                                       mover=_SIDE_TERM[side])
+            pit = int(text[1:])
+        if not isinstance(pit, int) or isinstance(pit, bool):
+            raise IllegalMoveError("error.not_a_pit", value=pit, pits=m)
+        if not 1 <= pit <= m:
+            raise IllegalMoveError("error.out_of_range", pit=pit, pits=m)
+        origin = pit - 1 if side == 0 else m + pit
+        if not self.board[origin]:
+            raise IllegalMoveError("error.empty_pit", pit=pit)
+        return origin
+
+    def pit_number(self, pit: int | str) -> int:
+        """Check a move and return its pit number from the mover's own left.
+
+        >>> Position.start(first="north").pit_number("N2")
+        2
+        """
+        origin = self._origin(pit)
+        return origin + 1 if self._side == 0 else origin - self.rules.pits
+
+    def play(self, pit: int | str) -> Position:
+        """The position after the mover plays ``pit``.
+
+        ``pit`` is a number 1..pits from the mover's own left, or a side-qualified name such
+        as ``"S3"`` or ``"N5"``. Raises :class:`IllegalMoveError` (and changes nothing) when the
+        move cannot be played.
+
+        >>> Position.start().play(7)
+        Traceback (most recent call last):
+        ...
+        mangala_edu.engine.errors.IllegalMoveError: 7. kuyu yok: ... / There is no pit 7: ...
+        """
+        origin = self._origin(pit)
+        board = list(self.board)
+        side = _sow(board, self._side, origin, self.rules, None)  # type: ignore[arg-type]
+        return Position._make(self.rules, tuple(board), side)
+
+    def trace(self, pit: int | str) -> MoveTrace:
+        """Play ``pit`` and return everything that happened, stone by stone."""
+        origin = self._origin(pit)
+        board = list(self.board)
+        events: list[Event] = []
+        side = _sow(board, self._side, origin, self.rules, events)  # type: ignore[arg-type]
+        after = Position._make(self.rules, tuple(board), side)
+        number = origin + 1 if self._side == 0 else origin - self.rules.pits
+        return MoveTrace(self, number, self.to_move, tuple(events), after)  # type: ignore[arg-type]
+
+    def children(self) -> Iterator[tuple[int, Position]]:
+        """Each legal move with the position it leads to."""
+        for pit in self.legal_moves:
+            yield pit, self.play(pit)
+
+    # Python protocol ------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Position) and self.board == other.board
+                and self._side == other._side and self.rules == other.rules)
+
+    def __hash__(self) -> int:
+        return hash((self.board, self._side))
+
+    def __repr__(self) -> str:
+        rules = "" if self.rules.name == "official" else f", rules={self.rules!r}"
+        return f"Position.from_text({self.to_text()!r}{rules})"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (Position, (self.board, self.to_move, self.rules))
+
+
+_set = object.__setattr__
+
+
+def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
+    """Raise :class:`PositionError` unless ``board`` and ``side`` make a position."""
+    g = rules.geometry
+    if len(board) != g.size:
+        raise PositionError("position.board_length", expected=g.size, pits=rules.pits,
+                            found=len(board))
+    for i, value in enumerate(board):
+        owner = 0 if i <= g.stores[0] else 1
+        index = i + 1 if owner == 0 else i - g.stores[0]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PositionError("position.not_number", side=_SIDE_TERM[owner], index=index,
+                                value=value)
+        if value < 0:
+            raise PositionError("position.negative", side=_SIDE_TERM[owner], index=index,
+                                value=value)
+    empty = [not any(board[r.start:r.stop]) for r in g.pit_ranges]
+    if side is None:
+        if not all(empty):
+            raise PositionError("position.over_with_stones")
+    elif empty[0] or empty[1]:
+        raise PositionError("position.empty_side_to_move", side=_SIDE_TERM[0 if empty[0] else 1])
+
+
+def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event] | None
+         ) -> int | None:
+    """Play the move lifting from ``origin`` on the board list ``b`` in place.
+
+    Returns the side to move next (``None`` when the set is over). When ``events`` is a
+    list, every step is appended to it as an :class:`Event`.
+    """
+    g = rules.geometry
+    nxt = g.next_place[side]
+    own_store = g.stores[side]
+    name = SIDES[side]
+    n = b[origin]
+    b[origin] = 0
+    place = origin
+    if events is None:
+        if n > 1 and rules.first_stone_back:
+            b[origin] = 1
+            n -= 1
+        while n:
+            place = nxt[place]
+            b[place] += 1
+            n -= 1
+    else:
+        events.append(Event("lift", origin, n, tuple(b), name))
+        if n > 1 and rules.first_stone_back:
+            b[origin] = 1
+            n -= 1
+            events.append(Event("return", origin, n, tuple(b), name))
+        skip = g.stores[1 - side]
+        while n:
+            if (place + 1) % g.size == skip:
+                events.append(Event("skip", skip, n, tuple(b), name))
+            place = nxt[place]
+            b[place] += 1
+            n -= 1
+            events.append(Event("drop", place, n, tuple(b), name))
+
+    extra = False
+    owner = g.owner[place]
+    if place == own_store:
+        extra = True
+        if events is not None:
+            events.append(Event("extra_turn", place, 0, tuple(b), name))
+    elif owner is not None and owner != side:
+        count = b[place]
+        if rules.even_capture and not count & 1:
+            b[own_store] += count
+            b[place] = 0
+            if events is not None:
+                events.append(Event("even_capture", place, count, tuple(b), name,
+                                    ((place, own_store, count),)))
+        elif events is not None:
+            events.append(Event("odd" if count & 1 else "nothing", place, count, tuple(b), name))
+    elif owner == side:
+        if rules.empty_capture and b[place] == 1:
+            opposite = g.opposite[place]
+            taken = b[opposite]  # type: ignore[index]
+            if taken:
+                b[own_store] += taken + 1
+                b[opposite] = 0  # type: ignore[index]
+                b[place] = 0
+                if events is not None:
+                    events.append(Event("empty_capture", place, taken + 1, tuple(b), name,
+                                        ((opposite, own_store, taken), (place, own_store, 1))))
+            elif events is not None:
+                events.append(Event("empty_opposite_empty", place, 1, tuple(b), name))
+        elif events is not None:
+            events.append(Event("nothing", place, b[place], tuple(b), name))
+
+    # The end of the set: one side's pits all empty, checked after every move.
+    s_range, n_range = g.pit_ranges
+    s_empty = not any(b[s_range.start:s_range.stop])
+    n_empty = not any(b[n_range.start:n_range.stop])
+    if not (s_empty or n_empty):
+        return side if extra else 1 - side
+    moved: list[tuple[int, int, int]] = []
+    taker: int | None = None
+    if rules.end_rule == END_SWEEP:
+        taker = 0 if s_empty else 1
+        for i in g.pit_ranges[1 - taker]:
+            if b[i]:
+                moved.append((i, g.stores[taker], b[i]))
+    else:
+        for owner_side, r in enumerate(g.pit_ranges):
+            moved.extend((i, g.stores[owner_side], b[i]) for i in r if b[i])
+    for src, dst, count in moved:
+        b[dst] += count
+        b[src] = 0
+    if events is not None:
+        if moved:
+            events.append(Event("sweep", None, sum(m[2] for m in moved), tuple(b),
+                                None if taker is None else SIDES[taker], tuple(moved)))
+        events.append(Event("set_over", None, 0, tuple(b), None))
+    return None

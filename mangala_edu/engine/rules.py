@@ -1,0 +1,201 @@
+"""The rules of a game of the Mangala family, as data.
+
+A :class:`Rules` value says everything the engine needs: the size of the board and which rules
+apply. The presets are the official Turkish (TZV) rules and the variants named in the project's
+RULINGS; the engine has no other branches.
+
+>>> Rules.official()
+Rules.official()
+>>> Rules.kalah(pits=4, stones=3).name
+'kalah(4,3)'
+>>> Rules.from_name("no-return") == Rules.no_return()
+True
+>>> Rules.official().total_stones
+48
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import MangalaError
+
+SOUTH = "south"
+NORTH = "north"
+SIDES = (SOUTH, NORTH)
+
+END_SWEEP = "sweep"
+"""The player whose own side is empty takes every stone left on the other side (official)."""
+END_OWN_SIDE = "own_side"
+"""Each player puts the stones left on their own side into their own store (local variant)."""
+
+
+class RulesError(MangalaError):
+    """Rules that do not exist or cannot be built."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where everything is on the board vector, precomputed once per rules.
+
+    Places are numbered as in RULINGS: South's pits ``0..m-1``, South's store ``m``,
+    North's pits ``m+1..2m``, North's store ``2m+1``.
+    """
+
+    pits: int
+    size: int
+    stores: tuple[int, int]
+    pit_ranges: tuple[range, range]
+    owner: tuple[int | None, ...]
+    opposite: tuple[int | None, ...]
+    next_place: tuple[tuple[int, ...], tuple[int, ...]]
+
+    @classmethod
+    def build(cls, m: int) -> Geometry:
+        size = 2 * m + 2
+        stores = (m, 2 * m + 1)
+        ranges = (range(0, m), range(m + 1, 2 * m + 1))
+        owner = tuple(0 if i < m else 1 if m < i < size - 1 else None for i in range(size))
+        opposite = tuple(2 * m - i if owner[i] is not None else None for i in range(size))
+        nxt = []
+        for side in (0, 1):
+            skip = stores[1 - side]
+            table = []
+            for i in range(size):
+                j = (i + 1) % size
+                if j == skip:
+                    j = (j + 1) % size
+                table.append(j)
+            nxt.append(tuple(table))
+        return cls(m, size, stores, ranges, owner, opposite, (nxt[0], nxt[1]))
+
+    def index(self, side: int, pit: int) -> int:
+        """The board index of ``side``'s pit number ``pit`` (1-based, from that player's left)."""
+        return pit - 1 if side == 0 else self.pits + pit
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Board size and rules of one game of the family.
+
+    Attributes:
+        name: the preset's name, used in game records and on the command line.
+        pits: pits on each side (6 in Mangala).
+        stones: stones in each pit at the start (4 in Mangala).
+        first_stone_back: official rule; the first of two or more lifted stones goes back into
+            the pit it was lifted from.
+        even_capture: a last stone that makes an opponent's pit even captures that pit.
+        empty_capture: a last stone in an own pit that was empty captures the opposite pit
+            (with that stone), unless the opposite pit is empty.
+        end_rule: :data:`END_SWEEP` (official) or :data:`END_OWN_SIDE`.
+    """
+
+    name: str = "official"
+    pits: int = 6
+    stones: int = 4
+    first_stone_back: bool = True
+    even_capture: bool = True
+    empty_capture: bool = True
+    end_rule: str = END_SWEEP
+    geometry: Geometry = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.pits < 1 or self.stones < 1:
+            raise RulesError("rules.bad_size", pits=self.pits, stones=self.stones)
+        if self.end_rule not in (END_SWEEP, END_OWN_SIDE):
+            raise RulesError("rules.unknown", value=self.end_rule)
+        object.__setattr__(self, "geometry", Geometry.build(self.pits))
+
+    def __repr__(self) -> str:
+        preset = _PRESET_CALLS.get(self.name)
+        if preset is not None and _preset(self.name) == self:
+            return f"Rules.{preset}"
+        if self.name.startswith("kalah(") and _preset(self.name) == self:
+            return f"Rules.kalah(pits={self.pits}, stones={self.stones})"
+        fields = ", ".join(
+            f"{k}={getattr(self, k)!r}"
+            for k in ("name", "pits", "stones", "first_stone_back", "even_capture",
+                      "empty_capture", "end_rule")
+        )
+        return f"Rules({fields})"
+
+    @property
+    def total_stones(self) -> int:
+        """Stones in the whole game: 48 in Mangala."""
+        return 2 * self.pits * self.stones
+
+    # Presets -------------------------------------------------------------------------------
+    @classmethod
+    def official(cls) -> Rules:
+        """Official Turkish Mangala (Türkiye Zekâ Vakfı): first stone back, the sweep."""
+        return cls()
+
+    @classmethod
+    def no_return(cls) -> Rules:
+        """Local variant: all lifted stones are sown from the next place on."""
+        return cls(name="no-return", first_stone_back=False)
+
+    @classmethod
+    def own_side(cls) -> Rules:
+        """Local variant: at the end each player keeps the stones on their own side."""
+        return cls(name="own-side", end_rule=END_OWN_SIDE)
+
+    @classmethod
+    def kalah(cls, pits: int = 6, stones: int = 4) -> Rules:
+        """Kalah(m, n): no first stone back, no even capture, own side at the end."""
+        return cls(
+            name=f"kalah({pits},{stones})", pits=pits, stones=stones, first_stone_back=False,
+            even_capture=False, end_rule=END_OWN_SIDE,
+        )
+
+    @classmethod
+    def from_name(cls, name: str) -> Rules:
+        """A preset by name: ``official``, ``no-return``, ``own-side``, ``kalah`` or
+        ``kalah(M,N)``; raises :class:`RulesError` for any other name.
+
+        >>> Rules.from_name("kalah(3,3)").pits
+        3
+        """
+        rules = _preset(name)
+        if rules is None:
+            raise RulesError("rules.unknown", value=name)
+        return rules
+
+    def to_json(self) -> str | dict[str, object]:
+        """The preset's name, or a dict of every field for rules that are no preset."""
+        if _preset(self.name) == self:
+            return self.name
+        return {k: getattr(self, k) for k in ("name", "pits", "stones", "first_stone_back",
+                                              "even_capture", "empty_capture", "end_rule")}
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Inverse of :meth:`to_json`."""
+        if isinstance(data, str):
+            return cls.from_name(data)
+        if isinstance(data, dict):
+            try:
+                return cls(**data)
+            except TypeError as exc:
+                raise RulesError("rules.unknown", value=data) from exc
+        raise RulesError("rules.unknown", value=data)
+
+
+_PRESET_CALLS = {"official": "official()", "no-return": "no_return()", "own-side": "own_side()"}
+_KALAH = re.compile(r"kalah(?:\((\d+),(\d+)\))?")
+
+
+def _preset(name: str) -> Rules | None:
+    name = name.strip().lower().replace("_", "-").replace(" ", "")
+    if name == "official":
+        return Rules.official()
+    if name == "no-return":
+        return Rules.no_return()
+    if name == "own-side":
+        return Rules.own_side()
+    match = _KALAH.fullmatch(name)
+    if match:
+        pits, stones = match.groups()
+        return Rules.kalah(int(pits or 6), int(stones or 4))
+    return None

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import compress
 
 from .errors import IllegalMoveError, PositionError, Term
 from .rules import END_SWEEP, NORTH, SIDES, SOUTH, Rules
@@ -81,10 +82,10 @@ class Position:
     mangala_edu.engine.errors.PositionError: Bir tahtada 14 yer vardır ... got 2.
     """
 
-    __slots__ = ("_side", "board", "rules")
+    __slots__ = ("_board", "_rules", "_side")
 
-    rules: Rules
-    board: tuple[int, ...]
+    _rules: Rules
+    _board: tuple[int, ...]
     _side: int | None
 
     def __init__(self, board: Iterable[int], to_move: str | None, rules: Rules | None = None
@@ -95,20 +96,17 @@ class Position:
         if to_move is not None and side is None:
             raise PositionError("position.side_letter", value=to_move)
         _validate(board, side, rules)
-        _set(self, "rules", rules)
-        _set(self, "board", board)
-        _set(self, "_side", side)
+        self._rules = rules
+        self._board = board
+        self._side = side
 
     @classmethod
     def _make(cls, rules: Rules, board: tuple[int, ...], side: int | None) -> Position:
         pos = object.__new__(cls)
-        _set(pos, "rules", rules)
-        _set(pos, "board", board)
-        _set(pos, "_side", side)
+        pos._rules = rules
+        pos._board = board
+        pos._side = side
         return pos
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a Position cannot be changed: play() returns a new one")
 
     # Construction ---------------------------------------------------------------------------
     @classmethod
@@ -145,6 +143,15 @@ class Position:
 
     # Reading --------------------------------------------------------------------------------
     @property
+    def board(self) -> tuple[int, ...]:
+        """S1..S6, S-store, N1..N6, N-store (m pits a side under Kalah(m, n))."""
+        return self._board
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this position is played under."""
+        return self._rules
+    @property
     def to_move(self) -> str | None:
         """``"south"``, ``"north"``, or ``None`` when the set is over."""
         return None if self._side is None else SIDES[self._side]
@@ -168,9 +175,8 @@ class Position:
         side = self._side
         if side is None:
             return ()
-        board = self.board
-        first = self.rules.geometry.pit_ranges[side].start
-        return tuple(i + 1 for i in range(self.rules.pits) if board[first + i])
+        start, stop, numbers = self._rules.geometry.pit_slices[side]
+        return tuple(compress(numbers, self._board[start:stop]))
 
     def pits(self, side: str) -> tuple[int, ...]:
         """``side``'s pits, numbered from that player's own left.
@@ -242,10 +248,21 @@ class Position:
         ...
         mangala_edu.engine.errors.IllegalMoveError: 7. kuyu yok: ... / There is no pit 7: ...
         """
-        origin = self._origin(pit)
-        board = list(self.board)
-        side = _sow(board, self._side, origin, self.rules, None)  # type: ignore[arg-type]
-        return Position._make(self.rules, tuple(board), side)
+        side = self._side
+        rules = self._rules
+        board = list(self._board)
+        # The common case (a pit number of the mover's that holds stones) first, without a call.
+        if type(pit) is int and side is not None and 0 < pit <= rules.pits:
+            origin = pit - 1 if side == 0 else rules.pits + pit
+            if not board[origin]:
+                origin = self._origin(pit)  # raises the empty-pit error
+        else:
+            origin = self._origin(pit)
+        pos = object.__new__(Position)
+        pos._rules = rules
+        pos._side = _sow(board, side, origin, rules, None)  # type: ignore[arg-type]
+        pos._board = tuple(board)
+        return pos
 
     def trace(self, pit: int | str) -> MoveTrace:
         """Play ``pit`` and return everything that happened, stone by stone."""
@@ -281,8 +298,6 @@ class Position:
         return (Position, (self.board, self.to_move, self.rules))
 
 
-_set = object.__setattr__
-
 
 def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
     """Raise :class:`PositionError` unless ``board`` and ``side`` make a position."""
@@ -315,14 +330,13 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
     list, every step is appended to it as an :class:`Event`.
     """
     g = rules.geometry
-    nxt = g.next_place[side]
-    own_store = g.stores[side]
-    name = SIDES[side]
+    nxt, own_store, owners, first_back, even_capture, empty_capture = rules.plans[side]
+    name = SIDES[side] if events is not None else None
     n = b[origin]
     b[origin] = 0
     place = origin
     if events is None:
-        if n > 1 and rules.first_stone_back:
+        if n > 1 and first_back:
             b[origin] = 1
             n -= 1
         while n:
@@ -331,7 +345,7 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             n -= 1
     else:
         events.append(Event("lift", origin, n, tuple(b), name))
-        if n > 1 and rules.first_stone_back:
+        if n > 1 and first_back:
             b[origin] = 1
             n -= 1
             events.append(Event("return", origin, n, tuple(b), name))
@@ -345,29 +359,32 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             events.append(Event("drop", place, n, tuple(b), name))
 
     extra = False
-    owner = g.owner[place]
+    captured = False
+    owner = owners[place]
     if place == own_store:
         extra = True
         if events is not None:
             events.append(Event("extra_turn", place, 0, tuple(b), name))
     elif owner is not None and owner != side:
         count = b[place]
-        if rules.even_capture and not count & 1:
+        if even_capture and not count & 1:
             b[own_store] += count
             b[place] = 0
+            captured = True
             if events is not None:
                 events.append(Event("even_capture", place, count, tuple(b), name,
                                     ((place, own_store, count),)))
         elif events is not None:
             events.append(Event("odd" if count & 1 else "nothing", place, count, tuple(b), name))
     elif owner == side:
-        if rules.empty_capture and b[place] == 1:
+        if empty_capture and b[place] == 1:
             opposite = g.opposite[place]
             taken = b[opposite]  # type: ignore[index]
             if taken:
                 b[own_store] += taken + 1
                 b[opposite] = 0  # type: ignore[index]
                 b[place] = 0
+                captured = True
                 if events is not None:
                     events.append(Event("empty_capture", place, taken + 1, tuple(b), name,
                                         ((opposite, own_store, taken), (place, own_store, 1))))
@@ -376,7 +393,11 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
         elif events is not None:
             events.append(Event("nothing", place, b[place], tuple(b), name))
 
-    # The end of the set: one side's pits all empty, checked after every move.
+    # The end of the set: one side's pits all empty, checked after every move. Sowing only
+    # adds to the opponent's pits, so their side can empty only through a capture; the
+    # mover's side can empty only if the origin pit is empty now.
+    if b[origin] and not captured:
+        return side if extra else 1 - side
     s_range, n_range = g.pit_ranges
     s_empty = not any(b[s_range.start:s_range.stop])
     n_empty = not any(b[n_range.start:n_range.stop])

@@ -50,6 +50,8 @@ class Geometry:
     owner: tuple[int | None, ...]
     opposite: tuple[int | None, ...]
     next_place: tuple[tuple[int, ...], tuple[int, ...]]
+    pit_numbers: tuple[int, ...]
+    pit_slices: tuple[tuple[int, int, tuple[int, ...]], ...]
 
     @classmethod
     def build(cls, m: int) -> Geometry:
@@ -68,7 +70,9 @@ class Geometry:
                     j = (j + 1) % size
                 table.append(j)
             nxt.append(tuple(table))
-        return cls(m, size, stores, ranges, owner, opposite, (nxt[0], nxt[1]))
+        numbers = tuple(range(1, m + 1))
+        slices = tuple((r.start, r.stop, numbers) for r in ranges)
+        return cls(m, size, stores, ranges, owner, opposite, (nxt[0], nxt[1]), numbers, slices)
 
     def index(self, side: int, pit: int) -> int:
         """The board index of ``side``'s pit number ``pit`` (1-based, from that player's left)."""
@@ -99,13 +103,20 @@ class Rules:
     empty_capture: bool = True
     end_rule: str = END_SWEEP
     geometry: Geometry = field(init=False, repr=False, compare=False, hash=False)
+    plans: tuple[tuple, tuple] = field(init=False, repr=False, compare=False, hash=False)
+    """For each side, what a move needs at hand: (next place table, own store, owner of each
+    place, first stone back, even capture, empty capture)."""
 
     def __post_init__(self) -> None:
         if self.pits < 1 or self.stones < 1:
             raise RulesError("rules.bad_size", pits=self.pits, stones=self.stones)
         if self.end_rule not in (END_SWEEP, END_OWN_SIDE):
             raise RulesError("rules.unknown", value=self.end_rule)
-        object.__setattr__(self, "geometry", Geometry.build(self.pits))
+        g = Geometry.build(self.pits)
+        object.__setattr__(self, "geometry", g)
+        object.__setattr__(self, "plans", tuple(
+            (g.next_place[side], g.stores[side], g.owner, self.first_stone_back,
+             self.even_capture, self.empty_capture) for side in (0, 1)))
 
     def __repr__(self) -> str:
         preset = _PRESET_CALLS.get(self.name)

@@ -1,0 +1,46 @@
+"""Drawing boards: SVG for notebooks, fixed-width text for terminals, matplotlib for print.
+
+>>> from mangala_edu import Position
+>>> from mangala_edu.display import board_svg, board_text
+>>> board_svg(Position.start()).startswith("<svg")
+True
+>>> print(board_text(Position.start(), lang="en").splitlines()[-1])
+South to move
+
+:func:`install` makes every :class:`~mangala_edu.Position` draw itself as this SVG picture in
+Jupyter (the package calls it on import; the engine itself never imports this layer):
+
+>>> install()
+>>> Position.start()._repr_svg_() == board_svg(Position.start())
+True
+"""
+
+from __future__ import annotations
+
+from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
+from .svg import board_svg, status_text
+from .text import board_text
+
+
+def _position_svg(self) -> str:  # type: ignore[no-untyped-def]
+    return board_svg(self)
+
+
+def install() -> None:
+    """Give :class:`~mangala_edu.Position` a rich display (``_repr_svg_``) in Jupyter."""
+    from ..engine import Position
+
+    Position._repr_svg_ = _position_svg  # type: ignore[attr-defined]
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    # matplotlib is imported only when a figure is asked for.
+    if name in ("board_figure", "save_board", "DisplayError"):
+        from . import figure
+
+        return getattr(figure, name)
+    raise AttributeError(name)
+
+
+__all__ = ["PALETTE", "STONE_COLOURS", "DisplayError", "board_figure", "board_layout",
+           "board_svg", "board_text", "install", "save_board", "status_text", "stone_spots"]

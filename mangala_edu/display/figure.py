@@ -1,0 +1,225 @@
+"""The board as a matplotlib figure, for printed worksheets: PNG, SVG or PDF.
+
+It looks like the SVG picture (same geometry and palette, :mod:`.layout`). The figure is built
+without pyplot (no global figure list, nothing shown), rendered with Agg; saved SVG and PDF
+files carry no date and a fixed hash salt, so saving the same board twice gives the same bytes.
+
+>>> from mangala_edu import Position
+>>> fig = board_figure(Position.start(), lang="en", title="The start")
+>>> [round(v, 2) for v in fig.get_size_inches()]
+[9.0, 4.31]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, PathPatch
+from matplotlib.path import Path as MplPath
+
+from ..engine import MangalaError, Position
+from ..i18n import get_language, t
+from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
+from .svg import status_text
+
+#: Salt for the ids matplotlib writes into SVG files: fixed, so files do not change.
+SVG_HASHSALT = "mangala-edu"
+if matplotlib.rcParams["svg.hashsalt"] is None:   # also steadies SVGs shown inline in notebooks
+    matplotlib.rcParams["svg.hashsalt"] = SVG_HASHSALT
+
+FORMATS = ("png", "svg", "pdf")
+UNIT = 0.72          # points per layout unit (a figure is width/100 inches wide)
+
+
+class DisplayError(MangalaError):
+    """A picture that cannot be made or saved as asked."""
+
+
+def _rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+
+
+def _mix(colour: str, other: str, amount: float) -> tuple[float, float, float]:
+    a, b = _rgb(colour), _rgb(other)
+    return tuple(float(v) for v in a + (b - a) * amount)  # type: ignore[return-value]
+
+
+def _wood(ax, lay: dict) -> None:  # type: ignore[no-untyped-def]
+    p = PALETTE
+    w = lay["wood"]
+    x, y, width, height, r = w["x"], w["y"], w["w"], w["h"], w["r"]
+    box = dict(boxstyle=f"round,pad=0,rounding_size={r}", mutation_aspect=1)
+    ax.add_patch(FancyBboxPatch((x + 3, y + 6), width, height, fc="black", ec="none",
+                                alpha=0.22, **box))
+    wood = FancyBboxPatch((x, y), width, height, fc="none", ec=p["wood_edge"],
+                          lw=3 * UNIT, zorder=2, **box)
+    ax.add_patch(wood)
+    # Vertical gradient light -> wood -> dark, clipped to the rounded board.
+    stops = [(0.0, _rgb(p["wood_light"])), (0.45, _rgb(p["wood"])), (1.0, _rgb(p["wood_dark"]))]
+    ts = np.linspace(0, 1, 128)
+    colours = np.array([np.interp(ts, [s for s, _ in stops], [c[i] for _, c in stops])
+                        for i in range(3)]).T
+    image = ax.imshow(colours[:, None, :], extent=(x, x + width, y + height, y),
+                      aspect="auto", interpolation="bilinear", zorder=1)
+    image.set_clip_path(wood)
+    lines = 11
+    for i in range(lines):
+        gy = y + height * (i + 0.5) / lines
+        amp = 3 + (i * 7) % 5
+        shift = (i * 37) % 90
+        x0, x1 = x + r * 0.6, x + width - r * 0.6
+        span = (x1 - x0) / 3
+        verts = [(x0, gy), (x0 + span - shift / 3, gy - amp), (x0 + 2 * span + shift / 3, gy + amp),
+                 (x1, gy)]
+        codes = [MplPath.MOVETO, MplPath.CURVE4, MplPath.CURVE4, MplPath.CURVE4]
+        ax.add_patch(PathPatch(MplPath(verts, codes), fc="none", ec=p["grain"], alpha=0.22,
+                               lw=(1 + (i % 3) * 0.6) * UNIT, zorder=1.5))
+    ax.add_patch(FancyBboxPatch((x + 7, y + 7), width - 14, height - 14, fc="none", ec="white",
+                                lw=1.5 * UNIT, alpha=0.25, zorder=2,
+                                boxstyle=f"round,pad=0,rounding_size={r - 7}"))
+
+
+def _hollow(ax, place: dict) -> None:  # type: ignore[no-untyped-def]
+    p = PALETTE
+    cx, cy, rx, ry = place["cx"], place["cy"], place["rx"], place["ry"]
+    ax.add_patch(Ellipse((cx, cy + 2), 2 * (rx + 3), 2 * (ry + 3), fc="white", alpha=0.18,
+                         ec="none", zorder=3))
+    # A radial gradient as rings: light rim, dark middle.
+    rings = 14
+    for k in range(rings):
+        f = 1 - k / rings
+        colour = _mix(p["pit"], p["pit_deep"], k / (rings - 1)) if k else _mix(
+            p["pit"], "#ffffff", 0.18)
+        ax.add_patch(Ellipse((cx, cy - (1 - f) * 0.08 * ry), 2 * rx * f, 2 * ry * f, fc=colour,
+                             ec="none", zorder=3.1 + k * 0.01))
+    ax.add_patch(Ellipse((cx, cy), 2 * rx, 2 * ry, fc="none", ec=p["pit_rim"], lw=3 * UNIT,
+                         zorder=3.5))
+
+
+def _stones(ax, place: dict, count: int) -> None:  # type: ignore[no-untyped-def]
+    for x, y, r, colour in stone_spots(place, count):
+        base = STONE_COLOURS[colour]
+        ax.add_patch(Circle((x, y), r, fc=base, ec=PALETTE["ink"], lw=0.9 * UNIT, zorder=5))
+        ax.add_patch(Circle((x - r * 0.3, y - r * 0.32), r * 0.45, fc=_mix(base, "#ffffff", 0.5),
+                            ec="none", alpha=0.75, zorder=5))
+
+
+def _count(ax, place: dict, count: int) -> None:  # type: ignore[no-untyped-def]
+    p = PALETTE
+    store = place["kind"] == "store"
+    r = 20 if store else 17
+    size = (20 if store else 18) if count < 100 else 14
+    ax.add_patch(Circle((place["bx"], place["by"]), r, fc=p["badge"], ec=p["badge_edge"],
+                        lw=2 * UNIT, zorder=6))
+    ax.text(place["bx"], place["by"], str(count), ha="center", va="center_baseline",
+            fontsize=size * UNIT, fontweight="bold", color=p["ink"], zorder=7)
+
+
+def _highlight(ax, place: dict) -> None:  # type: ignore[no-untyped-def]
+    p = PALETTE
+    rx, ry = place["rx"] + 8, place["ry"] + 8
+    xy = (place["cx"], place["cy"])
+    ax.add_patch(Ellipse(xy, 2 * rx, 2 * ry, fc="none", ec=p["highlight_fill"], alpha=0.8,
+                         lw=14 * UNIT, zorder=4))
+    ax.add_patch(Ellipse(xy, 2 * rx, 2 * ry, fc="none", ec=p["highlight"], lw=6 * UNIT,
+                         linestyle=(0, (11 / 6, 7 / 6)), capstyle="round", zorder=4.1))
+
+
+def _player(ax, lay: dict, side: str, lang: str, active: bool) -> None:  # type: ignore[no-untyped-def]
+    p = PALETTE
+    spot = lay["players"][side]
+    name = t(f"side.{side}", lang)
+    fill, ink, weight = ((p["active"], p["active_text"], "bold") if active
+                         else (p["idle"], p["muted"], "normal"))
+    ax.add_patch(FancyBboxPatch((spot["x"] - 110, spot["y"] - 19), 220, 38, fc=fill,
+                                ec=p["wood_edge"], lw=1.5 * UNIT, zorder=6,
+                                boxstyle="round,pad=0,rounding_size=19"))
+    label = f"▶ {name} ◀" if active else name
+    ax.text(spot["x"], spot["y"], label, ha="center", va="center_baseline",
+            fontsize=21 * UNIT, fontweight=weight, color=ink, zorder=7)
+
+
+def board_figure(position: Position, *, highlight: Iterable[int] = (), lang: str | None = None,
+                 title: str | None = None) -> Figure:
+    """A matplotlib :class:`~matplotlib.figure.Figure` of the board (nothing is shown).
+
+    ``highlight`` takes board indices to ring with a thick dashed line; ``title`` goes above
+    the board. In a notebook, the figure displays itself when it is a cell's last value.
+    """
+    lang = lang or get_language()
+    lay = board_layout(position.rules)
+    marked = sorted({int(i) for i in highlight})
+    if any(not 0 <= i < len(position.board) for i in marked):
+        raise ValueError(f"highlight takes board indices 0..{len(position.board) - 1}")
+    width, height = lay["width"], lay["height"]
+    top = 44 if title else 0
+    fig = Figure(figsize=(width / 100, (height + top) / 100), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, -top)
+    ax.set_axis_off()
+    ax.add_patch(FancyBboxPatch((0, -top), width, height + top, fc=PALETTE["background"],
+                                ec="none", boxstyle="round,pad=0,rounding_size=18", zorder=0))
+    if title:
+        ax.text(width / 2, -top / 2 + 4, title, ha="center", va="center_baseline",
+                fontsize=24 * UNIT, fontweight="bold", color=PALETTE["ink"])
+    _wood(ax, lay)
+    places = lay["places"]
+    for place in places:
+        _hollow(ax, place)
+        if place["kind"] == "pit":
+            ax.text(place["nx"], place["ny"], str(place["number"]), ha="center",
+                    va="center_baseline", fontsize=15 * UNIT, fontweight="bold",
+                    color=PALETTE["wood_edge"], alpha=0.9, zorder=3)
+    for i in marked:
+        _highlight(ax, places[i])
+    for place, count in zip(places, position.board, strict=True):
+        _stones(ax, place, count)
+        _count(ax, place, count)
+    for side in ("north", "south"):
+        _player(ax, lay, side, lang, position.to_move == side)
+    spot = lay["status"]
+    ax.text(spot["x"], spot["y"], status_text(position, lang), ha="center",
+            va="center_baseline", fontsize=20 * UNIT, color=PALETTE["ink"])
+    fig.set_facecolor("none")
+    return fig
+
+
+def save_board(position: Position, path: str | Path, *, dpi: float = 150,
+               **kw: object) -> Path:
+    """Save the board to ``path`` as PNG, SVG or PDF (chosen by the file's extension).
+
+    ``kw`` goes to :func:`board_figure` (``highlight``, ``lang``, ``title``). Saving the same
+    board twice gives the same bytes.
+
+    >>> import tempfile, pathlib
+    >>> from mangala_edu import Position
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> save_board(Position.start(), folder / "board.svg").read_bytes()[:5]
+    b'<?xml'
+    >>> save_board(Position.start(), folder / "board.txt")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.display.figure.DisplayError: ... / Cannot save a board as 'board.txt': ...
+    """
+    path = Path(path)
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise DisplayError("display.bad_format", file=path.name)
+    fig = board_figure(position, **kw)  # type: ignore[arg-type]
+    metadata: dict[str, object] = {}
+    if fmt == "svg":
+        metadata = {"Date": None}
+    elif fmt == "pdf":
+        metadata = {"CreationDate": None, "ModDate": None}
+    with matplotlib.rc_context({"svg.hashsalt": SVG_HASHSALT, "svg.fonttype": "path",
+                                "pdf.fonttype": 42}):
+        fig.savefig(path, format=fmt, dpi=dpi, metadata=metadata, facecolor="none")
+    return path
+

@@ -1,0 +1,175 @@
+"""Where everything sits on a drawn board: one geometry and one palette for every drawing.
+
+The static SVG (:mod:`.svg`), the matplotlib figure (:mod:`.figure`) and the interactive
+widget's JavaScript all draw from :func:`board_layout`, so they look alike. Coordinates are in
+SVG units (y grows downwards); the figure flips them.
+
+The board is drawn as a real wooden Mangala board: South's row at the bottom (S1..Sm left to
+right) with South's store at the right end; North's row on top (N1 at the right, Nm at the
+left) with North's store at the left end. Pit ``i`` of one side faces pit ``m + 1 - i`` of the
+other.
+
+>>> from mangala_edu import Rules
+>>> lay = board_layout(Rules.official())
+>>> [p["label"] for p in lay["places"][:3]], lay["places"][6]["kind"]
+(['S1', 'S2', 'S3'], 'store')
+>>> s1, n6 = lay["places"][0], lay["places"][12]
+>>> s1["cx"] == n6["cx"] and s1["cy"] > n6["cy"]      # S1 sits under N6
+True
+>>> stone_spots(lay["places"][0], 3)
+[(122.8, 242.7, 9.5, 0), (134.6, 231.7, 9.5, 5), (127.8, 229.0, 9.5, 3)]
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..engine import Rules
+
+#: Colours shared by every drawing.
+PALETTE: dict[str, str] = {
+    "background": "#fbf6ee",
+    "ink": "#2b1d12",
+    "muted": "#7a5b40",
+    "wood_light": "#d9a36a",
+    "wood": "#bf8047",
+    "wood_dark": "#94592c",
+    "wood_edge": "#6e3e1c",
+    "grain": "#8a5229",
+    "pit_rim": "#7a4622",
+    "pit_deep": "#4e2a12",
+    "pit": "#865128",
+    "badge": "#fff8ea",
+    "badge_edge": "#6e3e1c",
+    "active": "#2f5d50",
+    "active_text": "#ffffff",
+    "idle": "#efe3cf",
+    "highlight": "#e8590c",
+    "highlight_fill": "#ffd8a8",
+}
+
+#: Natural pebble colours: slate, sand, terracotta, sage, cream, basalt, ochre.
+STONE_COLOURS: tuple[str, ...] = ("#8d949c", "#d8c3a0", "#b5603a", "#6f8f75", "#f1ebe0",
+                                  "#55504b", "#b08d55")
+
+# Sizes, in SVG units.
+PIT_R = 40.0            # radius of a pit
+PITCH = 100.0           # distance between the centres of neighbouring pits
+STORE_RX = 44.0         # half-width of a store
+ROW_GAP = 150.0         # distance between the two rows' centres
+STONE_R = 12.0          # radius of a stone at full size
+BADGE_R = 17.0          # radius of the round label holding a count
+PAD = 14.0              # space around the wooden board
+LABEL_BAND = 52.0       # band above and below the board for the players' names
+STATUS_BAND = 40.0      # band at the bottom for whose turn it is / the result
+WOOD_MARGIN = 22.0      # wood between a store and the board's end
+STORE_GAP = 30.0        # wood between a store and the nearest pit
+BADGE_GAP = 34.0        # wood between a pit row and the board's long edge
+
+PIT_CAPACITY = 9        # stones drawn at full size in a pit
+STORE_CAPACITY = 30     # stones drawn at full size in a store
+MAX_DRAWN = 72          # at most this many stones are drawn in one place (the count says more)
+GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+
+
+def board_layout(rules: Rules | None = None) -> dict[str, object]:
+    """The geometry of the board for ``rules`` (any number of pits), as JSON-ready data.
+
+    Returns a dict with ``width``, ``height``, ``wood`` (x, y, w, h, r), ``places`` (one dict
+    per board index: ``kind`` "pit"/"store", ``side``, ``number`` (pit number from its owner's
+    left; 0 for a store), ``label``, centre ``cx``/``cy``, radii ``rx``/``ry``, the count
+    badge ``bx``/``by`` and, for pits, the pit number's position ``nx``/``ny``), ``players``
+    (where each name goes), ``status`` (where the turn/result line goes), ``palette``,
+    ``stones`` (the stone colours) and the stone-placement constants used by
+    :func:`stone_spots`.
+    """
+    rules = rules or Rules.official()
+    m = rules.pits
+    g = rules.geometry
+    wood_x = PAD
+    store_l = wood_x + WOOD_MARGIN + STORE_RX                  # centre of North's store (left)
+    first_pit = store_l + STORE_RX + STORE_GAP + PIT_R          # centre x of column 0
+    last_pit = first_pit + (m - 1) * PITCH
+    store_r = last_pit + PIT_R + STORE_GAP + STORE_RX           # centre of South's store (right)
+    wood_w = store_r + STORE_RX + WOOD_MARGIN - wood_x
+    width = wood_w + 2 * PAD
+
+    wood_y = LABEL_BAND
+    y_north = wood_y + BADGE_GAP + PIT_R
+    y_south = y_north + ROW_GAP
+    wood_h = ROW_GAP + 2 * (PIT_R + BADGE_GAP)
+    y_mid = (y_north + y_south) / 2
+    height = wood_y + wood_h + LABEL_BAND + STATUS_BAND
+    store_ry = ROW_GAP / 2 + PIT_R - 4
+
+    places: list[dict[str, object]] = []
+    for index in range(g.size):
+        if index in g.stores:
+            side = "south" if index == g.stores[0] else "north"
+            cx = store_r if side == "south" else store_l
+            # The store's count sits by its owner's row: South's below, North's above.
+            by = y_mid + store_ry - 6 if side == "south" else y_mid - store_ry + 6
+            places.append({
+                "index": index, "kind": "store", "side": side, "number": 0,
+                "label": "S" if side == "south" else "N",
+                "cx": cx, "cy": y_mid, "rx": STORE_RX, "ry": store_ry,
+                "bx": cx, "by": by,
+            })
+            continue
+        side = "south" if g.owner[index] == 0 else "north"
+        number = index + 1 if side == "south" else index - m
+        column = number - 1 if side == "south" else m - number
+        cx = first_pit + column * PITCH
+        cy = y_south if side == "south" else y_north
+        # Counts sit on the outer side (towards the player); pit numbers on the inner side.
+        out = 1 if side == "south" else -1
+        places.append({
+            "index": index, "kind": "pit", "side": side, "number": number,
+            "label": f"{'S' if side == 'south' else 'N'}{number}",
+            "cx": cx, "cy": cy, "rx": PIT_R, "ry": PIT_R,
+            "bx": cx + PIT_R * 0.78, "by": cy + out * PIT_R * 0.78,
+            "nx": cx, "ny": cy - out * (PIT_R + 17),
+        })
+    return {
+        "pits": m,
+        "width": round(width, 1), "height": round(height, 1),
+        "wood": {"x": wood_x, "y": wood_y, "w": round(wood_w, 1), "h": wood_h, "r": 46.0},
+        "places": places,
+        "players": {
+            "north": {"x": round(width / 2, 1), "y": wood_y - LABEL_BAND / 2},
+            "south": {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND / 2},
+        },
+        "status": {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND + 22},
+        "palette": dict(PALETTE),
+        "stones": list(STONE_COLOURS),
+        "stone_r": STONE_R, "badge_r": BADGE_R,
+        "pit_capacity": PIT_CAPACITY, "store_capacity": STORE_CAPACITY, "max_drawn": MAX_DRAWN,
+    }
+
+
+def stone_spots(place: dict[str, object], count: int) -> list[tuple[float, float, float, int]]:
+    """Where the stones of one place are drawn: ``(x, y, radius, colour index)`` for each.
+
+    Deterministic (no randomness): stone ``k`` of place ``p`` always has the same colour and,
+    up to the place's capacity, the same spot, so adding a stone never moves the others.
+    Above the capacity all stones move closer together and shrink a little.
+    The widget's JavaScript (``widgets/board.js``, ``stoneSpots``) uses the same formula.
+    """
+    index = int(place["index"])  # type: ignore[call-overload]
+    is_store = place["kind"] == "store"
+    cap = STORE_CAPACITY if is_store else PIT_CAPACITY
+    drawn = min(count, MAX_DRAWN)
+    crowd = max(cap, drawn)
+    radius = STONE_R * max(0.6, math.sqrt(cap / crowd))
+    ax = float(place["rx"]) - STONE_R - 3  # type: ignore[arg-type]
+    ay = float(place["ry"]) - STONE_R - 3  # type: ignore[arg-type]
+    phase = index * 0.9
+    spots = []
+    for k in range(drawn):
+        rho = math.sqrt((k + 0.5) / crowd)
+        angle = phase + k * GOLDEN_ANGLE
+        x = float(place["cx"]) + rho * ax * math.cos(angle)  # type: ignore[arg-type]
+        y = float(place["cy"]) + rho * ay * math.sin(angle)  # type: ignore[arg-type]
+        colour = (index * 3 + k * 5 + (k * k) // 3) % len(STONE_COLOURS)
+        spots.append((round(x, 1), round(y, 1), round(radius, 2), colour))
+    return spots

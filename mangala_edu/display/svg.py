@@ -1,0 +1,236 @@
+"""The board as a self-contained SVG picture: what a notebook shows for a :class:`Position`.
+
+The picture is deterministic: the same position, highlight, language and size always give the
+same text (no randomness, no dates; the ids inside are derived from the picture's content), so
+notebook tests can compare it.
+
+>>> from mangala_edu import Position
+>>> svg = board_svg(Position.start(), lang="en")
+>>> svg.startswith("<svg") and svg == board_svg(Position.start(), lang="en")
+True
+>>> "South to move" in svg and "Güney" in board_svg(Position.start(), lang="tr")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from xml.sax.saxutils import escape
+
+from ..engine import Position, Rules
+from ..i18n import get_language, t
+from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def _mix(colour: str, other: str, amount: float) -> str:
+    """``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
+
+
+def _f(value: float) -> str:
+    """A number as short SVG text: ``12.0`` -> ``12``, ``3.14159`` -> ``3.14``."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def status_text(position: Position, lang: str | None = None) -> str:
+    """The line under the board: whose turn it is, or the result.
+
+    >>> status_text(Position.start(first="north"), "tr")
+    'Sıra Kuzey oyuncusunda'
+    >>> status_text(Position.from_text("0,0,0,0,0,0,30/0,0,0,0,0,0,18 -"), "en")
+    'South wins 30–18'
+    """
+    result = position.result
+    if result is None:
+        return t("board.to_move", lang, side=t(f"side.{position.to_move}", lang))
+    if result.winner == "draw":
+        return t("result.drawn", lang, south=result.south, north=result.north)
+    return t("result.winner", lang, side=t(f"side.{result.winner}", lang), south=result.south,
+             north=result.north)
+
+
+def _defs(uid: str) -> str:
+    p = PALETTE
+    parts = [
+        "<defs>",
+        f'<linearGradient id="{uid}-wood" x1="0" y1="0" x2="0" y2="1">'
+        f'<stop offset="0" stop-color="{p["wood_light"]}"/>'
+        f'<stop offset="0.45" stop-color="{p["wood"]}"/>'
+        f'<stop offset="1" stop-color="{p["wood_dark"]}"/></linearGradient>',
+        f'<radialGradient id="{uid}-pit" cx="0.5" cy="0.42" r="0.62">'
+        f'<stop offset="0" stop-color="{p["pit_deep"]}"/>'
+        f'<stop offset="0.7" stop-color="{p["pit"]}"/>'
+        f'<stop offset="1" stop-color="{_mix(p["pit"], "#ffffff", 0.18)}"/></radialGradient>',
+    ]
+    for k, colour in enumerate(STONE_COLOURS):
+        parts.append(
+            f'<radialGradient id="{uid}-s{k}" cx="0.38" cy="0.34" r="0.7">'
+            f'<stop offset="0" stop-color="{_mix(colour, "#ffffff", 0.45)}"/>'
+            f'<stop offset="0.55" stop-color="{colour}"/>'
+            f'<stop offset="1" stop-color="{_mix(colour, "#000000", 0.35)}"/></radialGradient>')
+    parts.append("</defs>")
+    return "".join(parts)
+
+
+def _wood(lay: dict, uid: str) -> str:
+    p = PALETTE
+    w = lay["wood"]
+    x, y, width, height, r = w["x"], w["y"], w["w"], w["h"], w["r"]
+    out = [
+        f'<rect x="{_f(x + 3)}" y="{_f(y + 6)}" width="{_f(width)}" height="{_f(height)}" '
+        f'rx="{_f(r)}" fill="#000000" opacity="0.22"/>',
+        f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(height)}" rx="{_f(r)}" '
+        f'fill="url(#{uid}-wood)" stroke="{p["wood_edge"]}" stroke-width="3"/>',
+    ]
+    # Wood grain: gentle waves, the same every time.
+    lines = 11
+    for i in range(lines):
+        gy = y + height * (i + 0.5) / lines
+        amp = 3 + (i * 7) % 5
+        shift = (i * 37) % 90
+        x0, x1 = x + r * 0.6, x + width - r * 0.6
+        span = (x1 - x0) / 3
+        out.append(
+            f'<path d="M{_f(x0)} {_f(gy)} C{_f(x0 + span - shift / 3)} {_f(gy - amp)} '
+            f'{_f(x0 + 2 * span + shift / 3)} {_f(gy + amp)} {_f(x1)} {_f(gy)}" fill="none" '
+            f'stroke="{p["grain"]}" stroke-width="{1 + (i % 3) * 0.6:.1f}" opacity="0.22"/>')
+    out.append(
+        f'<rect x="{_f(x + 7)}" y="{_f(y + 7)}" width="{_f(width - 14)}" '
+        f'height="{_f(height - 14)}" rx="{_f(r - 7)}" fill="none" stroke="#ffffff" '
+        f'stroke-width="1.5" opacity="0.25"/>')
+    return "".join(out)
+
+
+def _hollow(place: dict, uid: str) -> str:
+    """A pit or a store carved into the wood."""
+    p = PALETTE
+    cx, cy, rx, ry = place["cx"], place["cy"], place["rx"], place["ry"]
+    return (
+        f'<ellipse cx="{_f(cx)}" cy="{_f(cy + 2)}" rx="{_f(rx + 3)}" ry="{_f(ry + 3)}" '
+        f'fill="#ffffff" opacity="0.18"/>'
+        f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" '
+        f'fill="url(#{uid}-pit)" stroke="{p["pit_rim"]}" stroke-width="3"/>')
+
+
+def _pit_number(place: dict) -> str:
+    return (f'<text x="{_f(place["nx"])}" y="{_f(place["ny"])}" dy="0.35em" '
+            f'text-anchor="middle" font-size="15" font-weight="bold" '
+            f'fill="{PALETTE["wood_edge"]}" opacity="0.9">{place["number"]}</text>')
+
+
+def stones_svg(place: dict, count: int, uid: str) -> str:
+    """The stones of one place, as SVG circles (used by :func:`board_svg`)."""
+    out = []
+    for x, y, r, colour in stone_spots(place, count):
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="url(#{uid}-s{colour})" '
+                   f'stroke="#2b1d12" stroke-opacity="0.45" stroke-width="0.9"/>')
+    return "".join(out)
+
+
+def count_svg(place: dict, count: int) -> str:
+    """The round label with a place's stone count."""
+    p = PALETTE
+    store = place["kind"] == "store"
+    r = 20 if store else 17
+    size = (20 if store else 18) if count < 100 else 14
+    return (f'<circle cx="{_f(place["bx"])}" cy="{_f(place["by"])}" r="{r}" fill="{p["badge"]}" '
+            f'stroke="{p["badge_edge"]}" stroke-width="2"/>'
+            f'<text x="{_f(place["bx"])}" y="{_f(place["by"])}" dy="0.35em" text-anchor="middle" '
+            f'font-size="{size}" font-weight="bold" fill="{p["ink"]}">{count}</text>')
+
+
+def highlight_svg(place: dict) -> str:
+    """A thick dashed ring (plus colour) around a place: visible without colour vision."""
+    p = PALETTE
+    cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
+    ring = f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="none" '
+    return (ring + f'stroke="{p["highlight_fill"]}" stroke-width="14" stroke-opacity="0.8"/>'
+            + ring + f'stroke="{p["highlight"]}" stroke-width="6" stroke-dasharray="11 7" '
+            'stroke-linecap="round"/>')
+
+
+def player_svg(lay: dict, side: str, lang: str | None, active: bool) -> str:
+    """A player's name in a pill; the mover's pill is dark, bold and has arrow marks."""
+    p = PALETTE
+    spot = lay["players"][side]
+    name = escape(t(f"side.{side}", lang))
+    fill, ink, weight = ((p["active"], p["active_text"], "bold") if active
+                         else (p["idle"], p["muted"], "normal"))
+    marks = "▶ " + name + " ◀" if active else name
+    return (f'<g class="mg-player mg-player-{side}">'
+            f'<rect x="{_f(spot["x"] - 110)}" y="{_f(spot["y"] - 19)}" width="220" height="38" '
+            f'rx="19" fill="{fill}" stroke="{p["wood_edge"]}" stroke-width="1.5"/>'
+            f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
+            f'font-size="21" font-weight="{weight}" fill="{ink}">{marks}</text></g>')
+
+
+def frame_svg(rules: Rules, lang: str | None, uid: str) -> list[str]:
+    """The parts of the picture that do not depend on the stones: background, wood, pits,
+    stores and pit numbers (shared by :func:`board_svg` and the interactive widget)."""
+    lay = board_layout(rules)
+    out = [f'<rect width="{_f(lay["width"])}" height="{_f(lay["height"])}" rx="18" '
+           f'fill="{PALETTE["background"]}"/>', _wood(lay, uid)]
+    for place in lay["places"]:
+        out.append(_hollow(place, uid))
+    for place in lay["places"]:
+        if place["kind"] == "pit":
+            out.append(_pit_number(place))
+    return out
+
+
+def _uid(*parts: object) -> str:
+    digest = hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()
+    return "mg" + digest[:10]
+
+
+def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | None = None,
+              size: int = 720) -> str:
+    """The board as an SVG string, ``size`` pixels wide (it shrinks to fit narrower pages).
+
+    ``highlight`` takes board indices (0..2m+1 as in ``position.board``) to ring with a thick
+    dashed line; ``lang`` is ``"tr"`` or ``"en"`` (default: the current language).
+
+    >>> from mangala_edu import Position, Rules
+    >>> import xml.etree.ElementTree as ET
+    >>> root = ET.fromstring(board_svg(Position.start(Rules.kalah(4, 3)), highlight=[0]))
+    >>> root.get("viewBox")
+    '0 0 688 442'
+    """
+    lang = lang or get_language()
+    rules = position.rules
+    lay = board_layout(rules)
+    marked = sorted({int(i) for i in highlight})
+    if any(not 0 <= i < len(position.board) for i in marked):
+        raise ValueError(f"highlight takes board indices 0..{len(position.board) - 1}")
+    uid = _uid(position.to_text(), rules.to_json(), marked, lang, size)
+    width, height = lay["width"], lay["height"]
+    status = status_text(position, lang)
+    title = escape(t("widget.board_label", lang) + ": " + status)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
+        f'width="{size}" height="{round(size * height / width)}" role="img" '
+        f'aria-label="{title}" style="max-width:100%;height:auto" font-family="{FONT}">',
+        f"<title>{title}</title>",
+        _defs(uid),
+        *frame_svg(rules, lang, uid),
+    ]
+    places = lay["places"]
+    for i in marked:
+        out.append(highlight_svg(places[i]))
+    for place, count in zip(places, position.board, strict=True):
+        out.append(stones_svg(place, count, uid))
+    for place, count in zip(places, position.board, strict=True):
+        out.append(count_svg(place, count))
+    for side in ("north", "south"):
+        out.append(player_svg(lay, side, lang, position.to_move == side))
+    spot = lay["status"]
+    out.append(f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
+               f'font-size="20" fill="{PALETTE["ink"]}">{escape(status)}</text>')
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,81 @@
+"""The board as fixed-width text, for terminals and the command line.
+
+North's row is on top, written N6..N1 from left to right (North sits opposite, so their pit 1 is
+at the right), North's store at the left end; South's row is at the bottom, S1..S6, with South's
+store at the right end. Pit numbers are printed beside each row; the mover's name is marked
+with ``>> <<``; the last line says whose turn it is, or the result.
+
+>>> from mangala_edu import Position
+>>> print(board_text(Position.start().play(3), lang="en"))
+                 >> North <<
+        6     5     4     3     2     1
+     (  4) (  4) (  4) (  4) (  4) (  4)
+[ 0]                                     [ 0]
+     (  4) (  4) (  1) (  5) (  5) (  5)
+        1     2     3     4     5     6
+                    South
+North to move
+"""
+
+from __future__ import annotations
+
+from ..engine import Position
+from ..i18n import get_language, t
+from .svg import status_text
+
+
+def board_text(position: Position, lang: str | None = None) -> str:
+    """A readable fixed-width drawing of the board (plain ASCII apart from the names).
+
+    Works for any number of pits:
+
+    >>> from mangala_edu import Rules
+    >>> print(board_text(Position.start(Rules.kalah(3, 12), first="north"), lang="tr"))
+            >> Kuzey <<
+            3     2     1
+         ( 12) ( 12) ( 12)
+    [ 0]                   [ 0]
+         ( 12) ( 12) ( 12)
+            1     2     3
+               Güney
+    Sıra Kuzey oyuncusunda
+    """
+    lang = lang or get_language()
+    rules = position.rules
+    m = rules.pits
+    south_store, north_store = rules.geometry.stores
+    board = position.board
+    south = board[:m]
+    north = board[m + 1: 2 * m + 1]
+    digits = max(3, *(len(str(c)) for c in board[:south_store] + board[south_store + 1:-1]))
+    cell = digits + 3                         # "(" digits ")" and a space
+    store_digits = max(2, len(str(board[south_store])), len(str(board[north_store])))
+    store_w = store_digits + 2                # "[" digits "]"
+
+    def counts(row: tuple[int, ...]) -> str:
+        return " " * store_w + "".join(f" ({c:>{digits}})" for c in row)
+
+    def numbers(order: list[int]) -> str:
+        return " " * store_w + "".join(f" {n:>{digits + 1}} " for n in order).rstrip()
+
+    inner = m * cell + 1
+    total = store_w * 2 + inner
+
+    def name(side: str) -> str:
+        label = t(f"side.{side}", lang)
+        if position.to_move == side:
+            label = f">> {label} <<"
+        return (" " * ((total - len(label)) // 2) + label).rstrip()
+
+    lines = [
+        name("north"),
+        numbers(list(range(m, 0, -1))),
+        counts(tuple(reversed(north))),
+        f"[{board[north_store]:>{store_digits}}]" + " " * inner
+        + f"[{board[south_store]:>{store_digits}}]",
+        counts(tuple(south)),
+        numbers(list(range(1, m + 1))),
+        name("south"),
+        status_text(position, lang),
+    ]
+    return "\n".join(line.rstrip() for line in lines)

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install everything the tests need (in .venv) and run every test:
+# unit, property and doctests, the notebooks with nbval, and the browser tests.
+#
+# The browser tests need Chromium (Debian's package). As root, this script installs it with
+# apt-get when it is missing; otherwise they are skipped with a message (outside CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e ".[test]"
+
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing Chromium for the browser tests (apt-get)..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+exec .venv/bin/python -m pytest "$@"

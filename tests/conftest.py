@@ -1,0 +1,22 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from mangala_edu import Position, Rules
+
+
+def pos(text: str, rules: Rules | None = None) -> Position:
+    """A position from its text notation."""
+    return Position.from_text(text, rules)
+
+
+@pytest.fixture(autouse=True)
+def _turkish_default():
+    """Every test starts with the package's default language."""
+    from mangala_edu import i18n
+
+    i18n.set_language("tr")
+    yield
+    i18n.set_language("tr")

@@ -6,8 +6,8 @@ files carry no date and a fixed hash salt, so saving the same board twice gives 
 
 >>> from mangala_edu import Position
 >>> fig = board_figure(Position.start(), lang="en", title="The start")
->>> [round(v, 2) for v in fig.get_size_inches()]
-[9.0, 4.31]
+>>> [float(round(v, 2)) for v in fig.get_size_inches()]     # inches, a title included
+[8.88, 4.86]
 """
 
 from __future__ import annotations

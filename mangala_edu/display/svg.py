@@ -234,3 +234,38 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
                f'font-size="20" fill="{PALETTE["ink"]}">{escape(status)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def widget_frame(rules: Rules, lang: str | None = None) -> str:
+    """The picture the interactive board draws on: :func:`board_svg` without stones, counts,
+    highlights or turn, with empty groups (``mg-highlights``, ``mg-stones``, ``mg-counts``,
+    ``mg-fly``) that the widget's JavaScript fills, both looks of each player's name (the
+    JavaScript shows ``mg-on`` for the mover, ``mg-off`` otherwise) and an empty status line.
+
+    >>> from mangala_edu import Rules
+    >>> frame = widget_frame(Rules.official(), "tr")
+    >>> 'class="mg-stones"' in frame and 'data-uid="mg' in frame
+    True
+    """
+    lang = lang or get_language()
+    lay = board_layout(rules)
+    uid = _uid("widget", rules.to_json(), lang)
+    width, height = lay["width"], lay["height"]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
+        f'class="mg-svg" data-uid="{uid}" font-family="{FONT}" aria-hidden="true" '
+        f'focusable="false">',
+        _defs(uid),
+        *frame_svg(rules, lang, uid),
+        '<g class="mg-highlights"></g><g class="mg-stones"></g><g class="mg-marks"></g>'
+        '<g class="mg-counts"></g><g class="mg-fly"></g>',
+    ]
+    for side in ("north", "south"):
+        out.append(f'<g class="mg-player mg-player-{side}" data-side="{side}">'
+                   f'<g class="mg-off">{player_svg(lay, side, lang, False)}</g>'
+                   f'<g class="mg-on">{player_svg(lay, side, lang, True)}</g></g>')
+    spot = lay["status"]
+    out.append(f'<text class="mg-status" x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" '
+               f'text-anchor="middle" font-size="20" fill="{PALETTE["ink"]}"></text>')
+    out.append("</svg>")
+    return "".join(out)

@@ -24,11 +24,25 @@ _language = "tr"
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    """The whole catalogue of one language, as a dict of key -> text template."""
+    """The whole catalogue of one language, as a dict of key -> text template.
+
+    It is ``{lang}.json`` (the package's words) together with every file in the folder
+    ``{lang}/`` (one a lesson); a key may stand in only one of them.
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    text = resources.files(__package__).joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    root = resources.files(__package__)
+    merged: dict[str, str] = json.loads(root.joinpath(f"{lang}.json").read_text("utf-8"))
+    folder = root.joinpath(lang)
+    if folder.is_dir():
+        for part in sorted(folder.iterdir(), key=lambda f: f.name):
+            if not part.name.endswith(".json"):
+                continue
+            for key, value in json.loads(part.read_text("utf-8")).items():
+                if key in merged:
+                    raise ValueError(f"{lang}/{part.name}: key {key!r} is defined twice")
+                merged[key] = value
+    return merged
 
 
 def get_language() -> str:

@@ -1,0 +1,46 @@
+"""Static diagrams for the lessons: a position, or a move shown as before -> after with the
+rule that fired. They are plain SVG/HTML, so they show wherever the notebook is viewed
+(a website, a printout), even where widgets do not run.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from ..display import board_svg
+from ..engine import Position
+from .explain import explain
+
+
+class Diagram:
+    """A board picture; with ``move``, the position before and after it and the explanation."""
+
+    def __init__(self, position: Position, move: int | None = None,
+                 highlight: Iterable[int] = (), lang: str | None = None) -> None:
+        self.position = position
+        self.move = move
+        self.highlight = tuple(highlight)
+        self.lang = lang
+        self.trace = position.trace(move) if move is not None else None
+
+    def _repr_html_(self) -> str:
+        if self.trace is None:
+            return (f'<div class="mangala-diagram" style="max-width:720px">'
+                    f"{board_svg(self.position, highlight=self.highlight, lang=self.lang)}"
+                    "</div>")
+        trace = self.trace
+        origin = self.position.place(trace.player, trace.pit)
+        before = board_svg(self.position, highlight=(origin, *self.highlight), lang=self.lang)
+        after = board_svg(trace.after, highlight=(trace.last_place,), lang=self.lang)
+        text = html.escape(explain(trace, self.lang))
+        return ('<div class="mangala-diagram" style="display:flex;flex-wrap:wrap;gap:12px;'
+                'align-items:center;max-width:1100px">'
+                f'<div style="flex:1 1 420px;min-width:300px">{before}</div>'
+                '<div style="font-size:2em" aria-hidden="true">➜</div>'
+                f'<div style="flex:1 1 420px;min-width:300px">{after}</div>'
+                f'<p style="flex-basis:100%;font-size:1.1em;margin:0">{text}</p></div>')
+
+    def __repr__(self) -> str:
+        move = "" if self.move is None else f", move={self.move}"
+        return f"Diagram({self.position.to_text()!r}{move})"

@@ -1,0 +1,135 @@
+"""A lesson as the notebooks use it: one short call per cell.
+
+>>> lesson = Lesson(1, lang="en")
+>>> lesson
+Lesson(1, lang='en')
+>>> lesson.task(1).status
+'open'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from pathlib import Path
+
+import ipywidgets as w
+
+from ..engine import Position, Rules
+from ..i18n import LANGUAGES, get_language, set_language, t
+from ..widgets import Board
+from .content import LESSONS
+from .diagram import Diagram
+from .quiz import Question, Quiz
+from .spec import PredictSpec
+from .tasks import Prediction, Task
+
+
+def language_from_folder(folder: Path | None = None) -> str:
+    """``tr`` or ``en`` when the notebook lies in a folder of that name (the kernel's working
+    directory), else the package's current language. This keeps the code cells of the
+    Turkish and English lessons identical."""
+    name = (folder or Path.cwd()).name
+    return name if name in LANGUAGES else get_language()
+
+
+class Demo(w.VBox):
+    """A board that plays a fixed move list when asked, stone by stone (step mode on)."""
+
+    def __init__(self, position: Position, moves: Iterable[int], *, lang: str = "tr",
+                 name: str = "demo") -> None:
+        self.start = position
+        self.moves = tuple(moves)
+        self.name = name
+        self.board = Board(position, lang=lang, step_mode=True,
+                           controls=("step", "speed", "undo", "redo"))
+        self.go = w.Button(description=t("ui.show_me", lang), icon="play",
+                           button_style="primary")
+        self.again = w.Button(description=t("ui.start_over", lang), icon="undo")
+        self.go.on_click(lambda _: self.play())
+        self.again.on_click(lambda _: self.reset())
+        super().__init__([w.HBox([self.go, self.again]), self.board])
+
+    def play(self) -> None:
+        """Play the demonstration's moves from its start (the board animates them)."""
+        self.board.reset(self.start)
+        self.board.show(self.moves)
+
+    def reset(self) -> None:
+        self.board.reset(self.start)
+
+    def __repr__(self) -> str:
+        return f"Demo({self.name!r}, {self.start.to_text()!r}, moves={list(self.moves)})"
+
+
+class Lesson:
+    """Lesson ``number`` (1–8) in ``lang`` (default: from the notebook's folder)."""
+
+    def __init__(self, number: int, lang: str | None = None) -> None:
+        if number not in LESSONS:
+            raise ValueError(f"there is no lesson {number}: lessons are numbered "
+                             f"{min(LESSONS)} to {max(LESSONS)}")
+        self.number = number
+        self.spec = LESSONS[number]
+        self.lang = lang or language_from_folder()
+        set_language(self.lang)  # static boards (a position's own picture) follow the lesson
+
+    def _key(self, *parts: object) -> str:
+        return ".".join([self.spec.prefix, *map(str, parts)])
+
+    def text(self, *parts: object, **params: object) -> str:
+        """A text of this lesson from the catalogue."""
+        return t(self._key(*parts), self.lang, **params)
+
+    def diagram(self, position: str | Position = "start", move: int | None = None, *,
+                highlight: Iterable[int | str] = (), rules: str = "official") -> Diagram:
+        """A static picture of a position, or of ``move`` played in it (before -> after)."""
+        if isinstance(position, str):
+            r = Rules.from_name(rules)
+            position = Position.start(r) if position == "start" else Position.from_text(
+                position, r)
+        places = [position.place("south" if p[0] == "S" else "north", int(p[1:]))
+                  if isinstance(p, str) else p for p in highlight]
+        return Diagram(position, move, places, self.lang)
+
+    def board(self, position: str | Position = "start", *, rules: str = "official",
+              **kwargs: object) -> Board:
+        """A free board to play on (both sides), e.g. with a classmate."""
+        if isinstance(position, str):
+            r = Rules.from_name(rules)
+            position = Position.start(r) if position == "start" else Position.from_text(
+                position, r)
+        return Board(position, lang=self.lang, **kwargs)  # type: ignore[arg-type]
+
+    def demo(self, number: int = 1) -> Demo:
+        spec = self.spec.demos[number - 1]
+        return Demo(spec.start(), spec.moves, lang=self.lang, name=self._key("demo", number))
+
+    def task(self, number: int) -> Task | Prediction:
+        spec = self.spec.tasks[number - 1]
+        name = self._key(f"task{number}")
+        prompt = self.text(f"task{number}", "prompt")
+        if isinstance(spec, PredictSpec):
+            return Prediction(spec.start(), spec.pit, prompt, lang=self.lang, name=name)
+        return Task(spec.start(), spec.goal, prompt, self.text(f"task{number}", "hint"),
+                    lang=self.lang, name=name)
+
+    def questions(self) -> list[Question]:
+        questions = []
+        for k, spec in enumerate(self.spec.quiz, start=1):
+            key = f"quiz{k}"
+            questions.append(Question(
+                self.text(key, "q"),
+                [self.text(key, f"o{i}") for i in range(1, spec.options + 1)],
+                spec.correct,
+                [self.text(key, f"w{i}") for i in range(1, spec.options + 1)]))
+        return questions
+
+    def quiz(self) -> Quiz:
+        return Quiz(self.questions(), lang=self.lang, name=self._key("quiz"))
+
+    def title(self) -> w.HTML:
+        return w.HTML(f"<h2>{html.escape(self.text('title'))}</h2>")
+
+    def __repr__(self) -> str:
+        return f"Lesson({self.number}, lang={self.lang!r})"

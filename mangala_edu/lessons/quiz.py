@@ -1,0 +1,89 @@
+"""A short self-check quiz whose answers explain themselves.
+
+Each question has options; every option has its own explanation, so a wrong answer says why it
+is wrong and a right one says why it is right.
+
+>>> q = Question("Sum?", ["3", "4"], correct=1, why=["No: 2 + 2 is 4.", "Yes: 2 + 2 = 4."])
+>>> q.judge(0)
+(False, 'No: 2 + 2 is 4.')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from ..i18n import t
+from .tasks import _STYLE, _box
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question, its options, the right option's index, and why each option is (not) it."""
+
+    text: str
+    options: Sequence[str]
+    correct: int
+    why: Sequence[str]
+
+    def judge(self, option: int) -> tuple[bool, str]:
+        if not 0 <= option < len(self.options):
+            raise ValueError(f"option {option} does not exist: choose 0 to "
+                             f"{len(self.options) - 1}")
+        return option == self.correct, self.why[option]
+
+
+class Quiz(w.VBox):
+    """Questions with radio buttons, a Check button each, and explained answers."""
+
+    def __init__(self, questions: Sequence[Question], *, lang: str = "tr",
+                 name: str = "quiz") -> None:
+        self.questions = list(questions)
+        self.lang = lang
+        self.name = name
+        self.answers: dict[int, bool] = {}
+        self._choices: list[w.RadioButtons] = []
+        self._outputs: list[w.HTML] = []
+        rows: list[w.Widget] = [_STYLE]
+        for number, question in enumerate(self.questions):
+            choice = w.RadioButtons(options=[(o, i) for i, o in enumerate(question.options)],
+                                    value=None, layout=w.Layout(width="auto"))
+            button = w.Button(description=t("ui.check", lang), icon="check")
+            output = w.HTML("")
+            button.on_click(lambda _, n=number: self.check(n))
+            self._choices.append(choice)
+            self._outputs.append(output)
+            rows += [w.HTML(f'<div class="mangala-prompt"><b>{number + 1}.</b> '
+                            f"{html.escape(question.text)}</div>"), choice, button, output]
+        self.score = w.HTML("")
+        rows.append(self.score)
+        super().__init__(rows)
+
+    def answer(self, number: int, option: int) -> str:
+        """Choose ``option`` for question ``number`` (from 0) and check it; returns the
+        explanation shown."""
+        self._choices[number].value = option
+        return self.check(number)
+
+    def check(self, number: int) -> str:
+        option = self._choices[number].value
+        if option is None:
+            text = t("ui.choose_first", self.lang)
+            self._outputs[number].value = _box("info", text)
+            return text
+        right, why = self.questions[number].judge(option)
+        self.answers[number] = right
+        verdict = t("ui.right" if right else "ui.not_right", self.lang)
+        text = f"{verdict} {why}"
+        self._outputs[number].value = _box("solved" if right else "wrong", text)
+        if len(self.answers) == len(self.questions):
+            self.score.value = _box("info", t("ui.score", self.lang,
+                                              right=sum(self.answers.values()),
+                                              total=len(self.questions)))
+        return text
+
+    def __repr__(self) -> str:
+        return f"Quiz({self.name!r}, {len(self.questions)} questions)"

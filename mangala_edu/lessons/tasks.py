@@ -1,0 +1,242 @@
+""""Try it" tasks: a live board, a goal, and instant feedback in the learner's language.
+
+The logic (:class:`TaskState`, :class:`PredictionState`) is plain Python and is what the tests
+drive; :class:`Task` and :class:`Prediction` put it on screen with the interactive board.
+
+>>> from mangala_edu import Position
+>>> from mangala_edu.lessons.goals import Outcome
+>>> state = TaskState(Position.start(), Outcome("extra_turn"))
+>>> state.play(1).status
+'wrong'
+>>> state.reset(); state.play(4).status
+'solved'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+from ..engine import IllegalMoveError, MoveTrace, Position
+from ..i18n import t
+from ..widgets import Board
+from .explain import explain, side_name
+from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
+
+
+class TaskState:
+    """The moves a learner has made in one task, and how they were judged."""
+
+    def __init__(self, start: Position, goal: Goal) -> None:
+        self.start = start
+        self.goal = goal
+        self.traces: list[MoveTrace] = []
+        self.verdict: Verdict | None = None
+
+    @property
+    def position(self) -> Position:
+        return self.traces[-1].after if self.traces else self.start
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict is not None and self.verdict.status != GO_ON
+
+    def record(self, trace: MoveTrace) -> Verdict:
+        """Judge a move that was played on the board."""
+        self.traces.append(trace)
+        self.verdict = self.goal.judge(self.traces)
+        return self.verdict
+
+    def play(self, pit: int | str) -> Verdict:
+        """Play ``pit`` in the task's current position and judge it."""
+        return self.record(self.position.trace(pit))
+
+    def reset(self) -> None:
+        self.traces.clear()
+        self.verdict = None
+
+    def feedback(self, lang: str | None = None) -> str:
+        """The verdict and what the last move did, as plain text."""
+        if self.verdict is None:
+            return ""
+        params = {"side": side_name(self.start.to_move or "south", lang), **self.verdict.params}
+        words = t(self.verdict.key, lang, **params)
+        return f"{words} {explain(self.traces[-1], lang)}"
+
+
+def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
+    """The places a sowing of the mover can reach, as (label, board index), in path order."""
+    side = position.to_move or "south"
+    other = "north" if side == "south" else "south"
+    m = position.rules.pits
+    own = [(t("place.pit", lang, side=side_name(side, lang), pit=p), position.place(side, p))
+           for p in range(1, m + 1)]
+    store = (t("place.store", lang, side_gen=t(f"side.{side}.gen", lang)),
+             position.rules.geometry.stores[0 if side == "south" else 1])
+    theirs = [(t("place.pit", lang, side=side_name(other, lang), pit=p),
+               position.place(other, p)) for p in range(1, m + 1)]
+    return [*own, store, *theirs]
+
+
+class PredictionState:
+    """Predict where the last stone of ``pit`` lands, then watch it."""
+
+    def __init__(self, position: Position, pit: int) -> None:
+        self.position = position
+        self.pit = pit
+        self.trace = position.trace(pit)
+        self.guess: int | None = None
+
+    @property
+    def answer(self) -> int:
+        return self.trace.last_place
+
+    def check(self, guess: int) -> bool:
+        self.guess = guess
+        return guess == self.answer
+
+    def feedback(self, lang: str | None = None) -> str:
+        if self.guess is None:
+            return ""
+        key = "predict.right" if self.guess == self.answer else "predict.wrong"
+        labels = dict((index, label) for label, index in _places(self.position, lang))
+        return (f"{t(key, lang, place=labels.get(self.answer, '?'))} "
+                f"{explain(self.trace, lang)}")
+
+
+# -- On screen ----------------------------------------------------------------------------------
+
+def _box(kind: str, text: str) -> str:
+    icon = {"solved": "✔", "wrong": "✘", "go_on": "➜", "info": "ℹ"}.get(kind, "")
+    return (f'<div class="mangala-feedback mangala-{kind}" role="status" aria-live="polite">'
+            f"<b>{icon}</b> {html.escape(text)}</div>")
+
+
+_STYLE = w.HTML("""<style>
+.mangala-prompt {font-size: 1.15em; line-height: 1.5; margin: 0.4em 0;}
+.mangala-feedback {font-size: 1.1em; line-height: 1.5; padding: 0.5em 0.8em;
+  border-radius: 8px; border-left: 6px solid; margin: 0.3em 0;}
+.mangala-solved {background: #e8f5e9; border-color: #2e7d32; color: #1b4d1f;}
+.mangala-wrong {background: #fdecea; border-color: #c62828; color: #6d1b1b;}
+.mangala-go_on, .mangala-info {background: #fff8e1; border-color: #b26a00; color: #4d3400;}
+</style>""")
+
+
+class Task(w.VBox):
+    """A "try it" task: a prompt, a live board, feedback, and Try again / Hint buttons."""
+
+    def __init__(self, start: Position, goal: Goal, prompt: str, hint: str, *,
+                 lang: str = "tr", name: str = "task") -> None:
+        self.state = TaskState(start, goal)
+        self.lang = lang
+        self.name = name
+        self.hint_text = hint
+        self.board = Board(start, lang=lang, controls=("speed", "step"))
+        self.prompt = w.HTML(f'<div class="mangala-prompt">{html.escape(prompt)}</div>')
+        self.output = w.HTML("")
+        self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
+        self.hint = w.Button(description=t("ui.hint", lang), icon="lightbulb-o")
+        self.again.on_click(lambda _: self.reset())
+        self.hint.on_click(lambda _: self.show_hint())
+        self.board.on_move(self._moved)
+        super().__init__([_STYLE, self.prompt, self.board, self.output,
+                          w.HBox([self.again, self.hint])])
+
+    @property
+    def status(self) -> str:
+        """``open``, ``solved``, ``wrong`` or ``go_on``."""
+        return "open" if self.state.verdict is None else self.state.verdict.status
+
+    @property
+    def feedback(self) -> str:
+        """The feedback shown now, as plain text."""
+        return self.state.feedback(self.lang) if self.state.verdict else self._note
+
+    _note = ""
+
+    def _moved(self, trace: MoveTrace) -> None:
+        if self.state.decided:
+            # The task was already decided: the board goes on, the verdict stays.
+            self._note = t("ui.task_done", self.lang)
+            self.output.value = _box("info", self._note)
+            return
+        verdict = self.state.record(trace)
+        self.output.value = _box(verdict.status, self.state.feedback(self.lang))
+
+    def play(self, pit: int | str) -> str:
+        """Play ``pit`` on the board as a click would; returns the new status."""
+        self.board.play(pit)
+        return self.status
+
+    def reset(self) -> None:
+        """Back to the task's start position."""
+        self.state.reset()
+        self._note = ""
+        self.board.reset(self.state.start)
+        self.output.value = ""
+
+    def show_hint(self) -> None:
+        self._note = self.hint_text
+        self.output.value = _box("info", self.hint_text)
+
+    def __repr__(self) -> str:
+        return f"Task({self.name!r}, {self.state.start.to_text()!r}, status={self.status!r})"
+
+
+class Prediction(w.VBox):
+    """Choose where the last stone will land, then watch the move on the board."""
+
+    def __init__(self, position: Position, pit: int, prompt: str, *, lang: str = "tr",
+                 name: str = "prediction") -> None:
+        self.state = PredictionState(position, pit)
+        self.lang = lang
+        self.name = name
+        options = _places(position, lang)
+        self.choice = w.Dropdown(options=[("—", -1), *options], value=-1,
+                                 description=t("ui.your_guess", lang),
+                                 style={"description_width": "initial"})
+        self.check_button = w.Button(description=t("ui.check", lang), icon="check",
+                                     button_style="primary")
+        self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
+        self.board = Board(position, lang=lang, controls=("speed", "step"),
+                           highlight=[position.place(position.to_move or "south", pit)])
+        self.output = w.HTML("")
+        self.check_button.on_click(lambda _: self.check())
+        self.again.on_click(lambda _: self.reset())
+        prompt_html = w.HTML(f'<div class="mangala-prompt">{html.escape(prompt)}</div>')
+        super().__init__([_STYLE, prompt_html, self.board,
+                          w.HBox([self.choice, self.check_button, self.again]), self.output])
+
+    def check(self, guess: int | None = None) -> bool | None:
+        """Check the guess (the dropdown's, or ``guess``), then play the move on the board."""
+        if guess is not None:
+            self.choice.value = guess
+        if self.choice.value == -1:
+            self.output.value = _box("info", t("ui.choose_first", self.lang))
+            return None
+        right = self.state.check(self.choice.value)
+        if self.board.position == self.state.position:
+            try:
+                self.board.play(self.state.pit)
+            except IllegalMoveError:  # pragma: no cover - the prediction's move is legal
+                pass
+        self.output.value = _box(SOLVED if right else WRONG, self.state.feedback(self.lang))
+        return right
+
+    @property
+    def feedback(self) -> str:
+        return self.state.feedback(self.lang)
+
+    def reset(self) -> None:
+        self.state.guess = None
+        self.choice.value = -1
+        self.board.reset(self.state.position)
+        self.output.value = ""
+
+    def __repr__(self) -> str:
+        return f"Prediction({self.name!r}, {self.state.position.to_text()!r}, pit={self.state.pit})"
+
+
+__all__: Sequence[str] = ("Prediction", "PredictionState", "Task", "TaskState")

@@ -1,0 +1,492 @@
+"""The interactive board: click a pit (or press 1–6) and watch the stones being sown.
+
+:class:`Board` is an anywidget: the JavaScript in ``board.js`` draws the board (the same
+picture as :func:`mangala_edu.display.board_svg`) and animates moves; every rule is decided in
+Python by the engine. The same class works without a browser, which is how the tests and the
+lessons' checks use it:
+
+>>> board = Board(lang="en")
+>>> board
+Board(Position.from_text('4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'), lang='en')
+>>> board.play(4).outcome                # four stones from pit 4: the last in South's store
+'extra_turn'
+>>> board.caption
+'Last stone in your own store: play again!'
+>>> board.click("north", 2)              # a click never raises: it explains
+>>> board.message
+"That pit is North's: South is to move and plays from their own pits only."
+>>> board.undo(), board.position == Position.start()
+(True, True)
+
+How Python and the JavaScript talk (anywidget custom messages, all JSON):
+
+- JavaScript -> Python: ``{"type": "click", "side": "south", "pit": 3, "busy": false,
+  "remove": false}`` (``pit`` 0 is the side's store; ``busy`` is true while an animation
+  runs; ``remove`` is a Shift- or right-click in the editor), ``{"type": "undo"}``,
+  ``{"type": "redo"}``, ``{"type": "edit", "action": "start" | "apply" | "cancel" | "to_move",
+  "side": ...}``.
+- Python -> JavaScript: ``{"type": "play", "trace": MoveTrace.to_dict(), "captions": [...]}``
+  (one per move, queued and animated event by event), ``{"type": "reset"}`` (stop animating
+  and draw the current state), ``{"type": "step", "delta": 1 | -1 | "end"}``.
+- The state (board, side to move, legal pits, texts in the learner's language, the message,
+  the caption, speed, step mode, editor) is in synced traitlets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+from ..display.captions import outcome_caption, trace_captions
+from ..display.layout import board_layout
+from ..display.svg import board_svg, status_text, widget_frame
+from ..engine import (
+    SIDES,
+    Game,
+    IllegalMoveError,
+    MangalaError,
+    MoveTrace,
+    Position,
+    PositionError,
+    Rules,
+)
+from ..engine.errors import Term
+from ..i18n import LANGUAGES, t
+
+_HERE = Path(__file__).parent
+
+#: Catalogue keys the JavaScript needs, sent in the ``texts`` traitlet.
+_TEXT_KEYS = (
+    "side.south", "side.north", "board.to_move", "widget.in_hand", "board.pit_label", "board.pit_label_one", "board.store_label",
+    "board.store_label_one", "widget.board_label", "widget.undo", "widget.redo",
+    "widget.step_mode", "widget.prev", "widget.next", "widget.finish", "widget.speed",
+    "widget.edit", "widget.edit_add", "widget.edit_remove", "widget.edit_to_move",
+    "widget.edit_over", "widget.apply", "widget.cancel", "widget.controls", "widget.edit_hint",
+)
+
+#: The controls a board shows by default; add ``"edit"`` for the teacher's editor.
+DEFAULT_CONTROLS = ("undo", "redo", "step", "speed")
+ALL_CONTROLS = ("undo", "redo", "step", "speed", "edit")
+
+
+class Board(anywidget.AnyWidget):
+    """An interactive Mangala board.
+
+    Args:
+        position: where to start (default: the start of a set under ``rules``).
+        rules: the rules when no position is given (default: official).
+        lang: ``"tr"`` (default) or ``"en"``: every word the board shows.
+        first: who starts, when no position is given.
+        speed: animation steps a second (0: no animation).
+        step_mode: start in step mode (next / previous stone buttons; for a projector).
+        controls: which buttons to show, from ``"undo"``, ``"redo"``, ``"step"``,
+            ``"speed"``, ``"edit"`` (default: all but ``"edit"``).
+        highlight: board indices to ring with a dashed line (e.g. in a lesson).
+    """
+
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+
+    # What is drawn (Python -> JavaScript).
+    board = traitlets.List(traitlets.Int()).tag(sync=True)
+    to_move = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    legal = traitlets.List(traitlets.Int()).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("").tag(sync=True)
+    highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+    layout = traitlets.Dict().tag(sync=True)
+    frame = traitlets.Unicode("").tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    can_redo = traitlets.Bool(False).tag(sync=True)
+    editing = traitlets.Bool(False).tag(sync=True)
+    # Settings (either side may change them).
+    lang = traitlets.Enum(LANGUAGES, default_value="tr").tag(sync=True)
+    speed = traitlets.Float(3.0, min=0.0, max=60.0).tag(sync=True)
+    step_mode = traitlets.Bool(False).tag(sync=True)
+    controls = traitlets.List(traitlets.Enum(ALL_CONTROLS)).tag(sync=True)
+
+    def __init__(self, position: Position | None = None, rules: Rules | None = None, *,
+                 lang: str = "tr", first: str = "south", speed: float = 3.0,
+                 step_mode: bool = False, controls: Iterable[str] = DEFAULT_CONTROLS,
+                 highlight: Iterable[int] = (), **kwargs: object) -> None:
+        if position is None:
+            game = Game(rules, first)
+        else:
+            if rules is not None and rules != position.rules:
+                raise ValueError("rules and position.rules differ")
+            game = Game(start=position)
+        super().__init__(lang=lang, speed=speed, step_mode=step_mode, controls=list(controls),
+                         **kwargs)
+        self._game = game
+        self._redo: list[int] = []
+        self._callbacks: list[Callable[[MoveTrace], object]] = []
+        self._last: MoveTrace | None = None
+        self._said: tuple[str, str, dict] | MangalaError | None = None
+        self._draft: list[int] = []
+        self._draft_side: str | None = None
+        self.highlight = self._check_places(highlight)
+        self._new_rules()
+        self._sync()
+        self.on_msg(self._on_msg)
+
+    # Reading ---------------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        """The current position (the engine's, not the editor's draft)."""
+        return self._game.position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self.reset(position)
+
+    @property
+    def game(self) -> Game:
+        """The game played on this board so far (read it; change it through the board)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Show a whole game (e.g. one loaded from a record), at its last position."""
+        rules_changed = game.rules != self._game.rules
+        self._game = game
+        self._redo.clear()
+        self._last = None
+        self._stop_editing()
+        if rules_changed:
+            self._new_rules()
+        self._reset_view()
+
+    @property
+    def rules(self) -> Rules:
+        return self._game.rules
+
+    # Playing ---------------------------------------------------------------------------------
+    def play(self, pit: int | str) -> MoveTrace:
+        """Play ``pit`` (1..6 from the mover's left, or ``"S3"``/``"N5"``) with animation.
+
+        Raises :class:`~mangala_edu.IllegalMoveError` and changes nothing when the move
+        cannot be played (a click explains instead: see :meth:`click`).
+        """
+        if self.editing:
+            raise IllegalMoveError("error.editing")
+        trace = self.position.trace(pit)
+        self._redo.clear()
+        self._apply(trace)
+        return trace
+
+    def click(self, side: str, pit: int | str, *, remove: bool = False,
+              busy: bool = False) -> MoveTrace | None:
+        """What a click on ``side``'s pit ``pit`` does (``pit`` 0 or ``"store"``: the store).
+
+        Plays the pit when it can be played and returns the trace; otherwise sets
+        :attr:`message` in the learner's language, changes nothing and returns ``None``.
+        In the editor a click adds a stone (``remove=True``: takes one away). ``busy`` says
+        that an animation was running (the JavaScript sends it); such a click is refused.
+        Never raises.
+        """
+        try:
+            if busy:
+                raise IllegalMoveError("error.busy")
+            if side not in SIDES:
+                raise PositionError("error.not_a_place", value=side,
+                                    last=self.rules.geometry.size - 1)
+            store = pit == 0 or pit == "store"
+            if self.editing:
+                place = self.rules.geometry.stores[SIDES.index(side)] if store else \
+                    self._place_index(f"{'S' if side == 'south' else 'N'}{pit}")
+                if remove:
+                    self.remove_stone(place)
+                else:
+                    self.add_stone(place)
+                return None
+            if store:
+                raise IllegalMoveError("error.store_click")
+            return self.play(f"{'S' if side == 'south' else 'N'}{pit}")
+        except MangalaError as error:
+            self._say(error)
+            return None
+
+    def show(self, moves: Iterable[int | str]) -> list[MoveTrace]:
+        """"Show me" mode: play ``moves`` one after another, each animated in turn.
+
+        Every move is checked first: if one cannot be played, :class:`IllegalMoveError`
+        names it and nothing is played.
+        """
+        if self.editing:
+            raise IllegalMoveError("error.editing")
+        pos = self.position
+        traces = []
+        for ply, pit in enumerate(moves, start=1):
+            try:
+                trace = pos.trace(pit)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError("record.illegal", ply=ply, pit=pit, reason=exc) from exc
+            traces.append(trace)
+            pos = trace.after
+        if traces:
+            self._redo.clear()
+        for trace in traces:
+            self._apply(trace)
+        return traces
+
+    def undo(self) -> bool:
+        """Take back the last move (no animation). False, with a message, if there is none."""
+        if self.editing:
+            self._say(IllegalMoveError("error.editing"))
+            return False
+        if not self._game.moves:
+            self._say("error.nothing_to_undo")
+            return False
+        self._redo.append(self._game.pop())
+        self._last = None
+        self._reset_view()
+        return True
+
+    def redo(self) -> bool:
+        """Play again the last move taken back (animated). False, with a message, if none."""
+        if self.editing:
+            self._say(IllegalMoveError("error.editing"))
+            return False
+        if not self._redo:
+            self._say("error.nothing_to_redo")
+            return False
+        self._apply(self.position.trace(self._redo.pop()))
+        return True
+
+    def reset(self, position: Position | None = None, *, rules: Rules | None = None,
+              first: str = "south") -> None:
+        """Start again: from ``position``, or from the start of a set."""
+        if position is None:
+            game = Game(rules or self.rules, first)
+        else:
+            game = Game(start=position)
+        self.game = game
+
+    def on_move(self, callback: Callable[[MoveTrace], object], remove: bool = False) -> None:
+        """Call ``callback(trace)`` after every move played on this board (click, :meth:`play`,
+        :meth:`show`, :meth:`redo`); ``remove=True`` stops calling it."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    # Step mode, from Python (a teacher's remote) ---------------------------------------------
+    def next_step(self) -> None:
+        """Show the next stone of the move being animated (in the browser)."""
+        self.send({"type": "step", "delta": 1})
+
+    def previous_step(self) -> None:
+        """Show the previous stone of the move being animated (in the browser)."""
+        self.send({"type": "step", "delta": -1})
+
+    def finish_animation(self) -> None:
+        """Jump to the end of the animation (in the browser)."""
+        self.send({"type": "step", "delta": "end"})
+
+    # The editor ------------------------------------------------------------------------------
+    def edit(self) -> None:
+        """Open the editor on the current position: add and remove stones, choose who moves,
+        then :meth:`apply_edit` (or :meth:`cancel_edit`)."""
+        if self.editing:
+            return
+        self._draft = list(self.position.board)
+        self._draft_side = self.position.to_move
+        self.editing = True
+        self._said = None
+        self._sync()
+
+    def add_stone(self, place: int | str, count: int = 1) -> None:
+        """Put ``count`` stones into ``place`` (a board index, or ``"S3"``, ``"N5"``, ``"S"``,
+        ``"N"`` for a pit or a store); opens the editor if needed."""
+        index = self._place_index(place)
+        self.edit()
+        self.set_stones(index, self._draft[index] + count)
+
+    def remove_stone(self, place: int | str, count: int = 1) -> None:
+        """Take ``count`` stones out of ``place``; raises PositionError if it has fewer."""
+        index = self._place_index(place)
+        self.edit()
+        if self._draft[index] < count:
+            side = Term(f"side.{self._owner(index)}")
+            if index in self.rules.geometry.stores:
+                raise PositionError("error.edit_empty_store", side=side)
+            raise PositionError("error.edit_empty_pit", side=side, pit=self._side_number(index))
+        self.set_stones(index, self._draft[index] - count)
+
+    def set_stones(self, place: int | str, count: int) -> None:
+        """Put exactly ``count`` stones into ``place`` (opens the editor if needed)."""
+        index = self._place_index(place)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise PositionError("position.negative", side=Term(f"side.{self._owner(index)}"),
+                                index=self._side_number(index), value=count)
+        self.edit()
+        self._draft[index] = count
+        self._said = None
+        self._sync()
+
+    def set_to_move(self, side: str | None) -> None:
+        """Choose who moves in the edited position: ``"south"``, ``"north"`` or ``None``
+        (the set is over)."""
+        if side is not None and side not in SIDES:
+            raise PositionError("position.side_letter", value=side)
+        self.edit()
+        self._draft_side = side
+        self._said = None
+        self._sync()
+
+    def apply_edit(self) -> Position:
+        """Check the edited board with the engine and start from it; the moves so far are
+        forgotten. Raises :class:`~mangala_edu.PositionError` (the editor stays open) when it
+        is not a position."""
+        if not self.editing:
+            return self.position
+        position = Position(self._draft, self._draft_side, self.rules)
+        self._game = Game(start=position)
+        self._redo.clear()
+        self._last = None
+        self._stop_editing()
+        self._reset_view()
+        self._say("widget.edited", kind="info")
+        return position
+
+    def cancel_edit(self) -> None:
+        """Close the editor without changing the position."""
+        if self.editing:
+            self._stop_editing()
+            self._reset_view()
+
+    # Internals -------------------------------------------------------------------------------
+    def _apply(self, trace: MoveTrace) -> None:
+        """A checked move: record it, send it to the JavaScript, then the new state."""
+        self._game.push(trace.pit)
+        self._last = trace
+        self._said = None
+        self.send({"type": "play", "trace": trace.to_dict(),
+                   "captions": trace_captions(trace, self.lang)})
+        self._sync()
+        for callback in list(self._callbacks):
+            callback(trace)
+
+    def _reset_view(self) -> None:
+        self._said = None
+        self.send({"type": "reset"})
+        self._sync()
+
+    def _stop_editing(self) -> None:
+        self.editing = False
+        self._draft = []
+        self._draft_side = None
+
+    def _new_rules(self) -> None:
+        self.layout = board_layout(self.rules)
+        self.frame = widget_frame(self.rules, self.lang)
+
+    def _say(self, what: str | MangalaError, kind: str = "error", **params: object) -> None:
+        self._said = what if isinstance(what, MangalaError) else (what, kind, params)
+        self._sync()
+
+    def _sync(self) -> None:
+        """Copy the state into the synced traitlets (in one message)."""
+        lang = self.lang
+        pos = self.position
+        with self.hold_sync():
+            if self.editing:
+                self.board = list(self._draft)
+                self.to_move = self._draft_side
+                self.legal = []
+                self.status = ""
+            else:
+                self.board = list(pos.board)
+                self.to_move = pos.to_move
+                self.legal = list(pos.legal_moves)
+                self.status = status_text(pos, lang)
+            self.caption = outcome_caption(self._last, lang) if self._last else ""
+            said = self._said
+            if said is None:
+                self.message, self.message_kind = "", ""
+            elif isinstance(said, MangalaError):
+                self.message, self.message_kind = said.message(lang), "error"
+            else:
+                key, kind, params = said
+                self.message, self.message_kind = t(key, lang, **params), kind
+            self.can_undo = bool(self._game.moves) and not self.editing
+            self.can_redo = bool(self._redo) and not self.editing
+            texts = {key: t(key, lang) for key in _TEXT_KEYS}
+            texts["widget.hint"] = t("widget.hint", lang, pits=min(self.rules.pits, 9))
+            self.texts = texts
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict) -> None:
+        if getattr(self, "_game", None) is not None:
+            self.frame = widget_frame(self.rules, self.lang)
+            self._sync()
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        """A message from the JavaScript (see the module's docstring)."""
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "click":
+            self.click(str(content.get("side")), content.get("pit", -1),  # type: ignore[arg-type]
+                       remove=bool(content.get("remove")), busy=bool(content.get("busy")))
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "edit":
+            action = content.get("action")
+            try:
+                if action == "start":
+                    self.edit()
+                elif action == "apply":
+                    self.apply_edit()
+                elif action == "cancel":
+                    self.cancel_edit()
+                elif action == "to_move":
+                    self.set_to_move(content.get("side"))  # type: ignore[arg-type]
+            except MangalaError as error:
+                self._say(error)
+
+    def _place_index(self, place: int | str) -> int:
+        """A board index from an index or a name (``"S3"``, ``"N5"``, ``"S"``, ``"N"``)."""
+        g = self.rules.geometry
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < g.size:
+            return place
+        if isinstance(place, str):
+            text = place.strip()
+            if text in ("S", "N"):
+                return g.stores[0 if text == "S" else 1]
+            if text[:1] in ("S", "N") and text[1:].isdigit() and 1 <= int(text[1:]) <= g.pits:
+                return g.index(0 if text[0] == "S" else 1, int(text[1:]))
+        raise PositionError("error.not_a_place", value=place, last=g.size - 1)
+
+    def _owner(self, index: int) -> str:
+        return "south" if index <= self.rules.geometry.stores[0] else "north"
+
+    def _side_number(self, index: int) -> int:
+        m = self.rules.pits
+        return index + 1 if index <= m else index - m
+
+    # Display ---------------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: object) -> object:
+        """The live board, with a still picture of it for pages that cannot run widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        still = board_svg(self.position, lang=self.lang, highlight=self.highlight)
+        if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
+            return ({**bundle[0], "image/svg+xml": still}, *bundle[1:])
+        if isinstance(bundle, dict):
+            return {**bundle, "image/svg+xml": still}
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"Board({self.position!r}, lang={self.lang!r})"
+
+    def _check_places(self, places: Iterable[int]) -> list[int]:
+        return [self._place_index(p) for p in places]
+

@@ -1,0 +1,146 @@
+"""Build the lesson notebooks from their bilingual sources.
+
+Each lesson has one source, ``notebooks/src/NN.md``: markdown cells written in both languages
+and code cells shared by both. This script writes ``notebooks/tr/<name>.ipynb`` and
+``notebooks/en/<name>.ipynb`` (names from the lesson's spec) with the same code cells and,
+with ``--execute``, runs them in their folder and stores the outputs (no widget state).
+
+Source format::
+
+    <!-- markdown -->
+    <!-- tr -->
+    Türkçe metin
+    <!-- en -->
+    English text
+    <!-- code -->
+    lesson.task(1)
+
+Usage: ``python notebooks/build.py [--execute] [NN ...]`` (default: every lesson).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+SOURCES = HERE / "src"
+LANGS = ("tr", "en")
+_MARK = re.compile(r"^<!-- (markdown|code|tr|en) -->\s*$")
+
+
+class SourceError(ValueError):
+    """A lesson source that does not follow the format."""
+
+
+def parse(text: str, name: str = "source") -> list[tuple[str, dict[str, str] | str]]:
+    """The cells of a source: ``("code", source)`` or ``("markdown", {lang: text})``."""
+    cells: list[tuple[str, dict[str, str] | str]] = []
+    kind: str | None = None
+    lang: str | None = None
+    lines: list[str] = []
+
+    def flush() -> None:
+        body = "\n".join(lines).strip("\n")
+        if kind == "code":
+            if not body:
+                raise SourceError(f"{name}: an empty code cell")
+            cells.append(("code", body))
+        elif kind == "markdown" and lang is not None:
+            cell = cells[-1][1]
+            assert isinstance(cell, dict)
+            cell[lang] = body
+        lines.clear()
+
+    for number, line in enumerate(text.splitlines(), start=1):
+        mark = _MARK.match(line)
+        if not mark:
+            if kind is None and line.strip():
+                raise SourceError(f"{name}:{number}: text before the first cell marker")
+            if kind == "markdown" and lang is None and line.strip():
+                raise SourceError(f"{name}:{number}: markdown text before <!-- tr --> or "
+                                  "<!-- en -->")
+            lines.append(line)
+            continue
+        flush()
+        word = mark.group(1)
+        if word in LANGS:
+            if kind != "markdown":
+                raise SourceError(f"{name}:{number}: <!-- {word} --> outside a markdown cell")
+            lang = word
+        else:
+            kind, lang = word, None
+            if kind == "markdown":
+                cells.append(("markdown", {}))
+    flush()
+    for index, (kind, body) in enumerate(cells, start=1):
+        if kind == "markdown" and set(body) != set(LANGS):  # type: ignore[arg-type]
+            raise SourceError(f"{name}: markdown cell {index} needs both tr and en")
+    return cells
+
+
+def notebook(cells: list[tuple[str, dict[str, str] | str]], lang: str) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    for kind, body in cells:
+        if kind == "code":
+            nb.cells.append(nbformat.v4.new_code_cell(body))  # type: ignore[arg-type]
+        else:
+            nb.cells.append(nbformat.v4.new_markdown_cell(body[lang]))  # type: ignore[index]
+    for index, cell in enumerate(nb.cells):
+        cell.id = f"{lang}-{index:02d}"  # stable ids: no noise in diffs
+    return nb
+
+
+def lesson_names(number: int) -> dict[str, str]:
+    sys.path.insert(0, str(HERE.parent))
+    from mangala_edu.lessons.content import LESSONS
+
+    return LESSONS[number].names
+
+
+def build(number: int, execute: bool = False) -> list[Path]:
+    source = SOURCES / f"{number:02d}.md"
+    cells = parse(source.read_text(encoding="utf-8"), source.name)
+    written = []
+    for lang, name in lesson_names(number).items():
+        nb = notebook(cells, lang)
+        path = HERE / lang / f"{name}.ipynb"
+        path.parent.mkdir(exist_ok=True)
+        if execute:
+            from nbclient import NotebookClient
+
+            NotebookClient(nb, timeout=300, kernel_name="python3",
+                           resources={"metadata": {"path": str(path.parent)}},
+                           store_widget_state=False).execute()
+            for cell in nb.cells:
+                cell.metadata.pop("execution", None)
+            nb.metadata.pop("widgets", None)
+        nbformat.write(nb, path)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the lesson notebooks.")
+    parser.add_argument("--execute", action="store_true", help="run them and store outputs")
+    parser.add_argument("lessons", nargs="*", type=int, metavar="NN")
+    args = parser.parse_args(argv)
+    numbers = args.lessons or sorted(int(p.stem) for p in SOURCES.glob("[0-9][0-9].md"))
+    for number in numbers:
+        if not (SOURCES / f"{number:02d}.md").exists():
+            parser.error(f"no source notebooks/src/{number:02d}.md")
+        for path in build(number, args.execute):
+            print(path.relative_to(HERE))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,239 @@
+"""Browser fixtures: a JupyterLab server on a temporary folder and a headless Chromium.
+
+Use them from any browser test (lesson notebooks, Voilà later)::
+
+    @pytest.mark.browser
+    def test_my_notebook(run_notebook):
+        lab = run_notebook(Path("notebooks/tr/01_tahta.ipynb"))
+        assert lab.errors() == []
+        lab.page.locator(".mangala-board").first.screenshot(path=...)
+
+Tests are skipped (with the reason) when Chromium or Playwright is missing, unless the
+environment variable ``CI`` is set: in CI a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("MANGALA_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+NOTEBOOKS = Path(__file__).parent / "notebooks"
+#: Console messages of JupyterLab itself that say nothing about our code (offline machine).
+HARMLESS_CONSOLE = ("Failed to load resource: net::ERR_", "fonts.googleapis", "/api/news")
+
+
+def _missing() -> str | None:
+    """Why browser tests cannot run here, or None."""
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install playwright; never `playwright install`)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip browser tests when no browser is here, except in CI (the fixtures fail there)."""
+    reason = _missing()
+    if reason is None or os.environ.get("CI"):
+        return
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=f"browser test skipped: {reason}"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class LabServer:
+    """A running JupyterLab: its root folder, URL and token."""
+
+    root: Path
+    url: str
+    token: str
+    process: subprocess.Popen
+    log: Path
+
+    def tree_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?reset&token={self.token}"
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """JupyterLab on a temporary folder, isolated from the user's settings and workspaces."""
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs a browser: {reason}")
+        pytest.skip(reason)
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    root.mkdir()
+    settings = base / "app-settings"
+    settings.mkdir()
+    (settings / "overrides.json").write_text(json.dumps({
+        "@jupyterlab/apputils-extension:notification": {
+            "fetchNews": "false", "checkForUpdates": False},
+    }))
+    port = _free_port()
+    token = secrets.token_hex(16)
+    env = {**os.environ,
+           "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+           "JUPYTER_CONFIG_DIR": str(base / "config"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
+           "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings")}
+    jupyter = Path(sys.executable).with_name("jupyter")
+    log = base / "lab.log"
+    command = [
+        str(jupyter), "lab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+        "--expose-app-in-browser", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.app_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
+        f"--LabApp.user_settings_dir={base / 'user-settings'}",
+    ]
+    with log.open("w") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                   cwd=root)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"JupyterLab did not start:\n{log.read_text()[-3000:]}")
+        time.sleep(0.3)
+    server = LabServer(root, url, token, process, log)
+    try:
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """A headless Debian Chromium driven by Playwright."""
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs a browser: {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@dataclass
+class LabPage:
+    """A notebook open in JupyterLab, with everything the browser logged."""
+
+    page: object
+    name: str
+    console: list[str] = field(default_factory=list)
+
+    def errors(self) -> list[str]:
+        """Console errors and uncaught exceptions, less JupyterLab's own offline noise."""
+        return [m for m in self.console if not any(h in m for h in HARMLESS_CONSOLE)]
+
+    def error_outputs(self) -> list[str]:
+        """The error and stderr outputs of the notebook's cells."""
+        return self.page.evaluate("""() => {
+            const nb = window.jupyterapp.shell.currentWidget.content;
+            const found = [];
+            for (const cell of nb.widgets) {
+                if (cell.model.type !== 'code') continue;
+                for (const out of cell.model.outputs.toJSON()) {
+                    if (out.output_type === 'error') found.push(out.ename + ': ' + out.evalue);
+                    if (out.output_type === 'stream' && out.name === 'stderr') found.push(out.text);
+                }
+            }
+            return found;
+        }""")
+
+    def wait_idle(self, timeout: float = 60_000) -> None:
+        self.page.wait_for_function(
+            "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
+            "?.kernel?.status === 'idle'", timeout=timeout)
+
+    def run_all(self, timeout: float = 120_000) -> None:
+        """Run every cell and wait until each code cell has run and the kernel is idle."""
+        self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.page.wait_for_function("""() => {
+            const w = window.jupyterapp.shell.currentWidget;
+            if (!w || !w.content) return false;
+            const cells = w.content.widgets.filter(c => c.model.type === 'code');
+            const done = cells.every(c => c.model.executionCount !== null
+                                          && c.model.executionState !== 'running');
+            return done && w.sessionContext.session?.kernel?.status === 'idle';
+        }""", timeout=timeout)
+
+
+@pytest.fixture
+def run_notebook(lab_server: LabServer, browser: object
+                 ) -> Iterator[Callable[..., LabPage]]:
+    """Open a copy of a notebook in JupyterLab, run all its cells, return the page.
+
+    ``run_notebook(path, viewport=(1280, 800), scale=1)``: ``scale`` is the device scale
+    factor (1.5 at 1280x720 looks like a 1920x1080 projector with the page zoomed to 150 %).
+    """
+    contexts = []
+
+    def open_it(path: Path, viewport: tuple[int, int] = (1280, 800), scale: float = 1,
+                run: bool = True) -> LabPage:
+        path = Path(path)
+        name = f"{path.stem}-{secrets.token_hex(3)}{path.suffix}"
+        shutil.copy(path, lab_server.root / name)
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                      device_scale_factor=scale)
+        contexts.append(context)
+        page = context.new_page()
+        lab = LabPage(page, name)
+        page.on("console", lambda m: lab.console.append(f"console.{m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: lab.console.append(f"pageerror: {e}\n{e.stack}"))
+        page.goto(lab_server.tree_url(name))
+        lab.wait_idle()
+        if run:
+            lab.run_all()
+        return lab
+
+    yield open_it
+    for context in contexts:
+        context.close()

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _peer import peer_game_class, peer_legal_moves  # noqa: E402
+from _peer import peer_game_class, peer_legal_moves
 
-from mangala_edu import Position, Rules  # noqa: E402
-from mangala_edu.engine.position import _sow  # noqa: E402
+from mangala_edu import Position, Rules
+from mangala_edu.engine.position import _sow
 
 
 def ours(playouts: int, seed: int) -> int:

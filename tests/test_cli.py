@@ -121,8 +121,9 @@ def test_show_cannot_write_says_so(tmp_path):
 
 
 def test_console_script_is_declared():
-    import tomllib
     from pathlib import Path
+
+    import tomllib
 
     pyproject = tomllib.loads(Path(__file__).parents[1].joinpath("pyproject.toml").read_text())
     assert pyproject["project"]["scripts"]["mangala-edu"] == "mangala_edu.cli:main"

@@ -126,7 +126,7 @@ def test_shape_errors_show_an_example(text):
 
 
 def test_constructor_validates_too():
-    with pytest.raises(PositionError, match="South value 1 is 1.5"):
+    with pytest.raises(PositionError, match=r"South value 1 is 1\.5"):
         Position((1.5,) + (4,) * 13, "south")
     with pytest.raises(PositionError, match="got 3"):
         Position((4, 4, 4), "south")

@@ -76,7 +76,8 @@ def test_bad_records_say_what_is_wrong(text, english):
 def test_illegal_move_in_a_record_is_named_in_turkish_too():
     with pytest.raises(RecordError) as info:
         Game.from_json('{"rules": "official", "moves": [1, 5, 1]}')
-    assert info.value.message("tr") == "3. hamle (1. kuyu) oynanamaz: 1. kuyu boş: ekilecek taş yok."
+    assert info.value.message("tr") == (
+        "3. hamle (1. kuyu) oynanamaz: 1. kuyu boş: ekilecek taş yok.")
 
 
 def test_game_push_refuses_and_keeps_everything():
@@ -101,7 +102,8 @@ def test_match_alternates_starters_and_plays_every_set():
     expected = {"south": 0.0, "north": 0.0}
     for result in match.results:
         for side in expected:
-            expected[side] += 1.0 if result.winner == side else 0.5 if result.winner == "draw" else 0
+            won = result.winner == side
+            expected[side] += 1.0 if won else 0.5 if result.winner == "draw" else 0.0
     assert match.points == expected
     assert sum(match.points.values()) == 5
     with pytest.raises(MatchError, match="all 5 sets have been played"):

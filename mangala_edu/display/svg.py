@@ -238,8 +238,8 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
 
 def widget_frame(rules: Rules, lang: str | None = None) -> str:
     """The picture the interactive board draws on: :func:`board_svg` without stones, counts,
-    highlights or turn, with empty groups (``mg-highlights``, ``mg-stones``, ``mg-counts``,
-    ``mg-fly``) that the widget's JavaScript fills, both looks of each player's name (the
+    highlights or turn, with empty groups (``mg-highlights``, ``mg-stones``, ``mg-marks``,
+    ``mg-focus``, ``mg-counts``, ``mg-fly``) that the widget's JavaScript fills, both looks of each player's name (the
     JavaScript shows ``mg-on`` for the mover, ``mg-off`` otherwise) and an empty status line.
 
     >>> from mangala_edu import Rules
@@ -258,7 +258,7 @@ def widget_frame(rules: Rules, lang: str | None = None) -> str:
         _defs(uid),
         *frame_svg(rules, lang, uid),
         '<g class="mg-highlights"></g><g class="mg-stones"></g><g class="mg-marks"></g>'
-        '<g class="mg-counts"></g><g class="mg-fly"></g>',
+        '<g class="mg-focus"></g><g class="mg-counts"></g><g class="mg-fly"></g>',
     ]
     for side in ("north", "south"):
         out.append(f'<g class="mg-player mg-player-{side}" data-side="{side}">'

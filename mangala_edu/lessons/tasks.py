@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from ..engine import IllegalMoveError, MoveTrace, Position
+from ..display.captions import place_name
+from ..engine import MoveTrace, Position
 from ..i18n import t
 from ..widgets import Board
 from .explain import explain, side_name
@@ -68,16 +69,10 @@ class TaskState:
 
 def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
     """The places a sowing of the mover can reach, as (label, board index), in path order."""
-    side = position.to_move or "south"
-    other = "north" if side == "south" else "south"
-    m = position.rules.pits
-    own = [(t("place.pit", lang, side=side_name(side, lang), pit=p), position.place(side, p))
-           for p in range(1, m + 1)]
-    store = (t("place.store", lang, side_gen=t(f"side.{side}.gen", lang)),
-             position.rules.geometry.stores[0 if side == "south" else 1])
-    theirs = [(t("place.pit", lang, side=side_name(other, lang), pit=p),
-               position.place(other, p)) for p in range(1, m + 1)]
-    return [*own, store, *theirs]
+    side = 0 if position.to_move in (None, "south") else 1
+    g = position.rules.geometry
+    order = [*g.pit_ranges[side], g.stores[side], *g.pit_ranges[1 - side]]
+    return [(place_name(i, position.rules, lang), i) for i in order]
 
 
 class PredictionState:
@@ -152,7 +147,7 @@ class Task(w.VBox):
     @property
     def feedback(self) -> str:
         """The feedback shown now, as plain text."""
-        return self.state.feedback(self.lang) if self.state.verdict else self._note
+        return self._note or self.state.feedback(self.lang)
 
     _note = ""
 
@@ -163,6 +158,7 @@ class Task(w.VBox):
             self.output.value = _box("info", self._note)
             return
         verdict = self.state.record(trace)
+        self._note = ""
         self.output.value = _box(verdict.status, self.state.feedback(self.lang))
 
     def play(self, pit: int | str) -> str:
@@ -217,11 +213,8 @@ class Prediction(w.VBox):
             self.output.value = _box("info", t("ui.choose_first", self.lang))
             return None
         right = self.state.check(self.choice.value)
-        if self.board.position == self.state.position:
-            try:
-                self.board.play(self.state.pit)
-            except IllegalMoveError:  # pragma: no cover - the prediction's move is legal
-                pass
+        if self.board.position == self.state.position:  # not already played
+            self.board.play(self.state.pit)
         self.output.value = _box(SOLVED if right else WRONG, self.state.feedback(self.lang))
         return right
 

@@ -5,7 +5,7 @@
 // ({type: "click" | "undo" | "redo" | "edit"}). See mangala_edu/widgets/board.py.
 //
 // The picture: Python sends `frame` (the static SVG from mangala_edu.display.svg, with empty
-// groups to fill) and `layout` (the geometry from mangala_edu.display.layout). Stones are
+// groups to fill) and `geometry` (from mangala_edu.display.layout.board_layout). Stones are
 // placed with the same formula as layout.stone_spots, so the widget looks like board_svg().
 
 const NS = "http://www.w3.org/2000/svg";
@@ -106,7 +106,7 @@ function render({ model, el }) {
   const timers = new Set();
 
   const texts = () => model.get("texts") || {};
-  const lay = () => model.get("layout") || { places: [] };
+  const lay = () => model.get("geometry") || { places: [] };
   const busy = () => anim !== null || queue.length > 0;
 
   // -- Building ------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ function render({ model, el }) {
     groups = {};
     if (!svg) return;
     uid = svg.getAttribute("data-uid") || "";
-    for (const name of ["highlights", "stones", "marks", "counts", "fly"]) {
+    for (const name of ["highlights", "stones", "marks", "focus", "counts", "fly"]) {
       groups[name] = svg.querySelector(`.mg-${name}`);
     }
     groups.status = svg.querySelector(".mg-status");
@@ -143,6 +143,8 @@ function render({ model, el }) {
       b.style.width = `${((2 * place.rx) / l.width) * 100}%`;
       b.style.height = `${((2 * place.ry) / l.height) * 100}%`;
       b.addEventListener("click", (e) => press(place, e.shiftKey));
+      b.addEventListener("focus", () => focusRing(b.matches(":focus-visible") ? place : null));
+      b.addEventListener("blur", () => focusRing(null));
       b.addEventListener("contextmenu", (e) => {
         if (model.get("editing")) {
           e.preventDefault();
@@ -176,6 +178,15 @@ function render({ model, el }) {
       ...a, stroke: P.highlight, "stroke-width": 6, "stroke-dasharray": "11 7",
       "stroke-linecap": "round", class: "mg-ring",
     }, group);
+  }
+
+  // The keyboard focus: a solid blue ring drawn under the counts (so they stay readable).
+  function focusRing(place) {
+    clear(groups.focus);
+    if (!place || !groups.focus) return;
+    const a = { cx: place.cx, cy: place.cy, rx: place.rx + 5, ry: place.ry + 5, fill: "none" };
+    svgEl("ellipse", { ...a, stroke: "#ffffff", "stroke-width": 10 }, groups.focus);
+    svgEl("ellipse", { ...a, stroke: "#1c4fd8", "stroke-width": 5, class: "mg-focus-ring" }, groups.focus);
   }
 
   function draw(board, opts) {
@@ -574,7 +585,7 @@ function render({ model, el }) {
     ["change:editing change:controls change:can_undo change:can_redo change:speed", onState],
     ["change:message change:message_kind", drawMessage],
     ["change:frame", onFrame],
-    ["change:layout", onLayout],
+    ["change:geometry", onLayout],
     ["change:texts", onTexts],
     ["change:step_mode", onStepMode],
     ["msg:custom", onCustom],

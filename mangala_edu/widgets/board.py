@@ -99,7 +99,7 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("").tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
-    layout = traitlets.Dict().tag(sync=True)
+    geometry = traitlets.Dict().tag(sync=True)
     frame = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
@@ -384,7 +384,7 @@ class Board(anywidget.AnyWidget):
         self._draft_side = None
 
     def _new_rules(self) -> None:
-        self.layout = board_layout(self.rules)
+        self.geometry = board_layout(self.rules)
         self.frame = widget_frame(self.rules, self.lang)
 
     def _say(self, what: str | MangalaError, kind: str = "error", **params: object) -> None:

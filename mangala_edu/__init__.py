@@ -37,3 +37,7 @@ __all__ = [
     "RulesError", "format_position", "get_language", "parse_position", "set_language",
 ]
 __version__ = "0.1.0"
+
+from .display import install as _install_display
+
+_install_display()

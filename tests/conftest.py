@@ -20,3 +20,8 @@ def _turkish_default():
     i18n.set_language("tr")
     yield
     i18n.set_language("tr")
+
+
+# The browser tests' own small notebooks are opened in JupyterLab by those tests; they are
+# not lessons and are not checked with nbval.
+collect_ignore_glob = ["browser/notebooks/*"]

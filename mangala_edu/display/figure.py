@@ -12,6 +12,7 @@ files carry no date and a fixed hash salt, so saving the same board twice gives 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -38,6 +39,16 @@ UNIT = 0.72          # points per layout unit (a figure is width/100 inches wide
 
 class DisplayError(MangalaError):
     """A picture that cannot be made or saved as asked."""
+
+
+class BoardFigure(Figure):
+    """A matplotlib figure that shows itself as a PNG in a notebook, even when pyplot (and so
+    matplotlib's inline backend) was never loaded."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100, facecolor="none")
+        return buffer.getvalue()
 
 
 def _rgb(colour: str) -> np.ndarray:
@@ -158,7 +169,7 @@ def board_figure(position: Position, *, highlight: Iterable[int] = (), lang: str
         raise ValueError(f"highlight takes board indices 0..{len(position.board) - 1}")
     width, height = lay["width"], lay["height"]
     top = 44 if title else 0
-    fig = Figure(figsize=(width / 100, (height + top) / 100), dpi=100)
+    fig = BoardFigure(figsize=(width / 100, (height + top) / 100), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, width)

@@ -142,7 +142,8 @@ def count_svg(place: dict, count: int) -> str:
     return (f'<circle cx="{_f(place["bx"])}" cy="{_f(place["by"])}" r="{r}" fill="{p["badge"]}" '
             f'stroke="{p["badge_edge"]}" stroke-width="2"/>'
             f'<text x="{_f(place["bx"])}" y="{_f(place["by"])}" dy="0.35em" text-anchor="middle" '
-            f'font-size="{size}" font-weight="bold" fill="{p["ink"]}">{count}</text>')
+            f'font-size="{size}" font-weight="bold" fill="{p["ink"]}" '
+            f'class="mg-count">{count}</text>')
 
 
 def highlight_svg(place: dict) -> str:
@@ -239,8 +240,9 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
 def widget_frame(rules: Rules, lang: str | None = None) -> str:
     """The picture the interactive board draws on: :func:`board_svg` without stones, counts,
     highlights or turn, with empty groups (``mg-highlights``, ``mg-stones``, ``mg-marks``,
-    ``mg-focus``, ``mg-counts``, ``mg-fly``) that the widget's JavaScript fills, both looks of each player's name (the
-    JavaScript shows ``mg-on`` for the mover, ``mg-off`` otherwise) and an empty status line.
+    ``mg-focus``, ``mg-counts``, ``mg-fly``) that the widget's JavaScript fills, both looks
+    of each player's name (the JavaScript shows ``mg-on`` for the mover, ``mg-off``
+    otherwise) and an empty status line.
 
     >>> from mangala_edu import Rules
     >>> frame = widget_frame(Rules.official(), "tr")

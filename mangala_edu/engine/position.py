@@ -252,8 +252,9 @@ class Position:
         rules = self._rules
         board = list(self._board)
         # The common case (a pit number of the mover's that holds stones) first, without a call.
-        if type(pit) is int and side is not None and 0 < pit <= rules.pits:
-            origin = pit - 1 if side == 0 else rules.pits + pit
+        m = rules.pits
+        if type(pit) is int and side is not None and 0 < pit <= m:
+            origin = pit - 1 if side == 0 else m + pit
             if not board[origin]:
                 origin = self._origin(pit)  # raises the empty-pit error
         else:
@@ -329,7 +330,6 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
     Returns the side to move next (``None`` when the set is over). When ``events`` is a
     list, every step is appended to it as an :class:`Event`.
     """
-    g = rules.geometry
     nxt, own_store, owners, first_back, even_capture, empty_capture = rules.plans[side]
     name = SIDES[side] if events is not None else None
     n = b[origin]
@@ -349,6 +349,7 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             b[origin] = 1
             n -= 1
             events.append(Event("return", origin, n, tuple(b), name))
+        g = rules.geometry
         skip = g.stores[1 - side]
         while n:
             if (place + 1) % g.size == skip:
@@ -378,7 +379,7 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             events.append(Event("odd" if count & 1 else "nothing", place, count, tuple(b), name))
     elif owner == side:
         if empty_capture and b[place] == 1:
-            opposite = g.opposite[place]
+            opposite = rules.geometry.opposite[place]
             taken = b[opposite]  # type: ignore[index]
             if taken:
                 b[own_store] += taken + 1
@@ -398,6 +399,7 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
     # mover's side can empty only if the origin pit is empty now.
     if b[origin] and not captured:
         return side if extra else 1 - side
+    g = rules.geometry
     s_range, n_range = g.pit_ranges
     s_empty = not any(b[s_range.start:s_range.stop])
     n_empty = not any(b[n_range.start:n_range.stop])

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from ..display import board_svg
 from ..engine import Position
 from .explain import explain
+from .tasks import rules_note
 
 
 class Diagram:
@@ -24,9 +25,14 @@ class Diagram:
         self.lang = lang
         self.trace = position.trace(move) if move is not None else None
 
+    def _note(self) -> str:
+        note = rules_note(self.position.rules, self.lang)
+        return (f'<p style="font-weight:bold;margin:0.2em 0">⚑ {html.escape(note)}</p>'
+                if note else "")
+
     def _repr_html_(self) -> str:
         if self.trace is None:
-            return (f'<div class="mangala-diagram" style="max-width:720px">'
+            return (f'<div class="mangala-diagram" style="max-width:720px">{self._note()}'
                     f"{board_svg(self.position, highlight=self.highlight, lang=self.lang)}"
                     "</div>")
         trace = self.trace
@@ -35,7 +41,7 @@ class Diagram:
         after = board_svg(trace.after, highlight=(trace.last_place,), lang=self.lang)
         text = html.escape(explain(trace, self.lang))
         return ('<div class="mangala-diagram" style="display:flex;flex-wrap:wrap;gap:12px;'
-                'align-items:center;max-width:1100px">'
+                f'align-items:center;max-width:1100px">{self._note()}'
                 f'<div style="flex:1 1 420px;min-width:300px">{before}</div>'
                 '<div style="font-size:2em" aria-hidden="true">➜</div>'
                 f'<div style="flex:1 1 420px;min-width:300px">{after}</div>'

@@ -39,6 +39,11 @@ def outcome_text(trace: MoveTrace, lang: str | None = None) -> str:
         words["pit"] = _pit_of(trace, event.place)[1]  # type: ignore[arg-type]
     if outcome == "empty_capture":
         words["taken"] = event.count - 1
+    if outcome == "nothing" and event.place is not None:
+        owner = trace.before.rules.geometry.owner[event.place]
+        own = owner == (0 if mover == "south" else 1)
+        if own and event.count % 2 == 0 and trace.before.rules.even_capture:
+            outcome = "nothing_even"  # even, but in the mover's own pit: no capture
     return t(f"explain.{outcome}", lang, **words)
 
 

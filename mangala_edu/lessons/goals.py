@@ -78,7 +78,11 @@ class BestCapture(Goal):
 
 @dataclass(frozen=True)
 class ExtraTurns(Goal):
-    """Move ``count`` times in a row: every move but the last must end in the own store."""
+    """Get ``count`` extra turns in a row (``count + 1`` moves by the same player).
+
+    A move that gives an extra turn but from which the chain can no longer reach ``count``
+    is judged wrong at once, with the reason.
+    """
 
     count: int
 
@@ -90,8 +94,12 @@ class ExtraTurns(Goal):
             chain += 1
         if chain >= self.count:
             return Verdict(SOLVED, "goal.chain.solved", {"count": chain})
-        if len(traces) == chain and not traces[-1].after.is_over:
-            return Verdict(GO_ON, "goal.chain.go_on", {"count": chain, "wanted": self.count})
+        last = traces[-1]
+        if len(traces) == chain and not last.after.is_over:
+            if any(self._reaches(last.after, p, self.count - chain)
+                   for p in last.after.legal_moves):
+                return Verdict(GO_ON, "goal.chain.go_on", {"count": chain, "wanted": self.count})
+            return Verdict(WRONG, "goal.chain.dead_end", {"count": chain, "wanted": self.count})
         return Verdict(WRONG, "goal.chain.wrong", {"count": chain, "wanted": self.count})
 
     def accepts_first(self, position: Position, pit: int) -> bool:
@@ -115,7 +123,7 @@ class LandIn(Goal):
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
         if traces[-1].last_place == self.place:
             return Verdict(SOLVED, "goal.land.solved")
-        return Verdict(WRONG, "goal.land.wrong")
+        return Verdict(WRONG, "goal.land.wrong", {"target": self.place})
 
 
 @dataclass(frozen=True)
@@ -164,3 +172,64 @@ class StoreGrows(Goal):
         if trace.after.store(side) > trace.before.store(side):
             return Verdict(SOLVED, "goal.store.solved")
         return Verdict(WRONG, "goal.store.wrong")
+
+
+def most_captured(position: Position) -> tuple[int, int | None]:
+    """The most stones the side to move can capture in its whole turn (extra turns chained),
+    and the first pit of a move that does it (``None`` when nothing can be captured)."""
+    best, first = 0, None
+    if position.is_over:
+        return best, first
+    for pit in position.legal_moves:
+        trace = position.trace(pit)
+        taken = trace.captured + (most_captured(trace.after)[0] if trace.extra_turn else 0)
+        if taken > best:
+            best, first = taken, pit
+    return best, first
+
+
+@dataclass(frozen=True)
+class Defend(Goal):
+    """Leave the opponent at most ``most`` stones to capture in their next turn (after your
+    move and any extra turns it gives)."""
+
+    most: int = 0
+
+    def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
+        trace = traces[-1]
+        if trace.extra_turn:
+            return Verdict(GO_ON, "goal.defend.go_on")
+        threat, pit = most_captured(trace.after)
+        if threat <= self.most:
+            key = "goal.defend.safe" if threat == 0 else "goal.defend.solved"
+            return Verdict(SOLVED, key, {"count": threat})
+        return Verdict(WRONG, "goal.defend.wrong", {"count": threat, "pit": pit})
+
+    def accepts_first(self, position: Position, pit: int) -> bool:
+        trace = position.trace(pit)
+        if trace.extra_turn:
+            return any(self.accepts_first(trace.after, p) for p in trace.after.legal_moves)
+        return most_captured(trace.after)[0] <= self.most
+
+
+@dataclass(frozen=True)
+class DrawSet(Goal):
+    """End the set with this move (extra turns allowed) in a draw: equal stores."""
+
+    def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
+        trace = traces[-1]
+        result = trace.after.result
+        if result is not None and result.winner == "draw":
+            return Verdict(SOLVED, "goal.draw.solved")
+        if result is None and trace.extra_turn:
+            return Verdict(GO_ON, "goal.draw.go_on")
+        return Verdict(WRONG, "goal.draw.wrong")
+
+    def accepts_first(self, position: Position, pit: int) -> bool:
+        trace = position.trace(pit)
+        result = trace.after.result
+        if result is not None:
+            return result.winner == "draw"
+        if trace.extra_turn:
+            return any(self.accepts_first(trace.after, p) for p in trace.after.legal_moves)
+        return False

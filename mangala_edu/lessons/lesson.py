@@ -22,7 +22,7 @@ from .content import LESSONS
 from .diagram import Diagram
 from .quiz import Question, Quiz
 from .spec import PredictSpec
-from .tasks import Prediction, Task
+from .tasks import Prediction, StillPicture, Task
 
 
 def language_from_folder(folder: Path | None = None) -> str:
@@ -33,7 +33,22 @@ def language_from_folder(folder: Path | None = None) -> str:
     return name if name in LANGUAGES else get_language()
 
 
-class Demo(w.VBox):
+def _place(position: Position, name: int | str) -> int:
+    """A board index from a name: ``"S3"`` (South's pit 3), ``"N1"``, ``"Sstore"``,
+    ``"Nstore"``, or an index."""
+    if isinstance(name, int):
+        return name
+    side = {"S": "south", "N": "north"}.get(name[:1])
+    if side is None:
+        raise ValueError(f"{name!r} is not a place: write S3, N1, Sstore or Nstore")
+    if name[1:] == "store":
+        return position.rules.geometry.stores[0 if side == "south" else 1]
+    if not name[1:].isdigit():
+        raise ValueError(f"{name!r} is not a place: write S3, N1, Sstore or Nstore")
+    return position.place(side, int(name[1:]))
+
+
+class Demo(StillPicture, w.VBox):
     """A board that plays a fixed move list when asked, stone by stone (step mode on)."""
 
     def __init__(self, position: Position, moves: Iterable[int], *, lang: str = "tr",
@@ -57,6 +72,9 @@ class Demo(w.VBox):
 
     def reset(self) -> None:
         self.board.reset(self.start)
+
+    def _still_html(self) -> str:
+        return str(Diagram(self.start, self.moves[0], lang=self.board.lang)._repr_html_())
 
     def __repr__(self) -> str:
         return f"Demo({self.name!r}, {self.start.to_text()!r}, moves={list(self.moves)})"
@@ -88,8 +106,7 @@ class Lesson:
             r = Rules.from_name(rules)
             position = Position.start(r) if position == "start" else Position.from_text(
                 position, r)
-        places = [position.place("south" if p[0] == "S" else "north", int(p[1:]))
-                  if isinstance(p, str) else p for p in highlight]
+        places = [_place(position, p) for p in highlight]
         return Diagram(position, move, places, self.lang)
 
     def board(self, position: str | Position = "start", *, rules: str = "official",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from ..i18n import t
-from .tasks import _STYLE, _box
+from .tasks import _STYLE, StillPicture, _box
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Question:
         return option == self.correct, self.why[option]
 
 
-class Quiz(w.VBox):
+class Quiz(StillPicture, w.VBox):
     """Questions with radio buttons, a Check button each, and explained answers."""
 
     def __init__(self, questions: Sequence[Question], *, lang: str = "tr",
@@ -84,6 +84,13 @@ class Quiz(w.VBox):
                                               right=sum(self.answers.values()),
                                               total=len(self.questions)))
         return text
+
+    def _still_html(self) -> str:
+        items = "".join(
+            f"<li><p>{html.escape(q.text)}</p><ul>"
+            + "".join(f"<li>{html.escape(o)}</li>" for o in q.options) + "</ul></li>"
+            for q in self.questions)
+        return f'<ol class="mangala-still">{items}</ol>'
 
     def __repr__(self) -> str:
         return f"Quiz({self.name!r}, {len(self.questions)} questions)"

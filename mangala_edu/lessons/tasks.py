@@ -19,9 +19,10 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
+from ..display import board_svg
 from ..display.captions import place_name
-from ..engine import MoveTrace, Position
-from ..i18n import t
+from ..engine import MoveTrace, Position, Rules
+from ..i18n import catalogue, get_language, t
 from ..widgets import Board
 from .explain import explain, side_name
 from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
@@ -63,6 +64,9 @@ class TaskState:
         if self.verdict is None:
             return ""
         params = {"side": side_name(self.start.to_move or "south", lang), **self.verdict.params}
+        if "target" in params:  # a board place, named in the learner's language
+            params["target"] = place_name(params["target"], self.start.rules,  # type: ignore[arg-type]
+                                          lang)
         words = t(self.verdict.key, lang, **params)
         return f"{words} {explain(self.traces[-1], lang)}"
 
@@ -103,6 +107,21 @@ class PredictionState:
 
 # -- On screen ----------------------------------------------------------------------------------
 
+def rules_note(rules: Rules, lang: str | None = None) -> str:
+    """A line saying which local rules are in play ("" under the official rules)."""
+    if rules.name == "official":
+        return ""
+    key = "rules.note." + rules.name.split("(")[0]
+    return t(key, lang) if key in catalogue(lang or get_language()) else rules.name
+
+
+def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:
+    note = rules_note(rules, lang)
+    note_html = (f'<div class="mangala-rules-note">⚑ {html.escape(note)}</div>'
+                 if note else "")
+    return f'<div class="mangala-prompt">{html.escape(prompt)}</div>{note_html}'
+
+
 def _box(kind: str, text: str) -> str:
     icon = {"solved": "✔", "wrong": "✘", "go_on": "➜", "info": "ℹ"}.get(kind, "")
     return (f'<div class="mangala-feedback mangala-{kind}" role="status" aria-live="polite">'
@@ -116,10 +135,35 @@ _STYLE = w.HTML("""<style>
 .mangala-solved {background: #e8f5e9; border-color: #2e7d32; color: #1b4d1f;}
 .mangala-wrong {background: #fdecea; border-color: #c62828; color: #6d1b1b;}
 .mangala-go_on, .mangala-info {background: #fff8e1; border-color: #b26a00; color: #4d3400;}
+.mangala-rules-note {display: inline-block; font-weight: bold; color: #5d3a00;
+  background: #fbe9c6; border: 2px dashed #b26a00; border-radius: 6px; padding: 0.2em 0.6em;}
 </style>""")
 
 
-class Task(w.VBox):
+class StillPicture:
+    """For pages that cannot run widgets (a notebook viewed on a website, a printout): the
+    widget's output also carries a still HTML picture of it."""
+
+    def _still_html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: object) -> object:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        still = {"text/html": self._still_html()}
+        if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
+            return ({**bundle[0], **still}, *bundle[1:])
+        if isinstance(bundle, dict):
+            return {**bundle, **still}
+        return bundle
+
+
+def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] = ()) -> str:
+    return (f'<div class="mangala-still">{_prompt_html(prompt, position.rules, lang)}'
+            f'<div style="max-width:720px">{board_svg(position, lang=lang, highlight=highlight)}'
+            "</div></div>")
+
+
+class Task(StillPicture, w.VBox):
     """A "try it" task: a prompt, a live board, feedback, and Try again / Hint buttons."""
 
     def __init__(self, start: Position, goal: Goal, prompt: str, hint: str, *,
@@ -129,7 +173,8 @@ class Task(w.VBox):
         self.name = name
         self.hint_text = hint
         self.board = Board(start, lang=lang, controls=("speed", "step"))
-        self.prompt = w.HTML(f'<div class="mangala-prompt">{html.escape(prompt)}</div>')
+        self.prompt_text = prompt
+        self.prompt = w.HTML(_prompt_html(prompt, start.rules, lang))
         self.output = w.HTML("")
         self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
         self.hint = w.Button(description=t("ui.hint", lang), icon="lightbulb-o")
@@ -177,11 +222,14 @@ class Task(w.VBox):
         self._note = self.hint_text
         self.output.value = _box("info", self.hint_text)
 
+    def _still_html(self) -> str:
+        return _still(self.prompt_text, self.state.start, self.lang)
+
     def __repr__(self) -> str:
         return f"Task({self.name!r}, {self.state.start.to_text()!r}, status={self.status!r})"
 
 
-class Prediction(w.VBox):
+class Prediction(StillPicture, w.VBox):
     """Choose where the last stone will land, then watch the move on the board."""
 
     def __init__(self, position: Position, pit: int, prompt: str, *, lang: str = "tr",
@@ -201,7 +249,8 @@ class Prediction(w.VBox):
         self.output = w.HTML("")
         self.check_button.on_click(lambda _: self.check())
         self.again.on_click(lambda _: self.reset())
-        prompt_html = w.HTML(f'<div class="mangala-prompt">{html.escape(prompt)}</div>')
+        self.prompt_text = prompt
+        prompt_html = w.HTML(_prompt_html(prompt, position.rules, lang))
         super().__init__([_STYLE, prompt_html, self.board,
                           w.HBox([self.choice, self.check_button, self.again]), self.output])
 
@@ -228,8 +277,11 @@ class Prediction(w.VBox):
         self.board.reset(self.state.position)
         self.output.value = ""
 
+    def _still_html(self) -> str:
+        return _still(self.prompt_text, self.state.position, self.lang, self.board.highlight)
+
     def __repr__(self) -> str:
         return f"Prediction({self.name!r}, {self.state.position.to_text()!r}, pit={self.state.pit})"
 
 
-__all__: Sequence[str] = ("Prediction", "PredictionState", "Task", "TaskState")
+__all__: Sequence[str] = ("Prediction", "PredictionState", "StillPicture", "Task", "TaskState")

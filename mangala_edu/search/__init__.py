@@ -1,0 +1,28 @@
+"""Search: the exact solver, the computer players and game analysis (pure Python).
+
+>>> from mangala_edu import Position
+>>> from mangala_edu.search import Player, solve
+>>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+>>> solve(pos).best_moves
+(6,)
+>>> Player("usta", seed=1).choose(pos)
+6
+
+Modules: :mod:`.kernel` (fast moves on plain tuples), :mod:`.budget`, :mod:`.solver`,
+:mod:`.evaluate`, :mod:`.lookahead` (iterative deepening), :mod:`.players`, :mod:`.arena`
+(players against each other), :mod:`.analysis`.
+"""
+
+from .analysis import Analyst, GameReview, MoveReview, Note, analyse_game
+from .arena import play_series, play_set
+from .budget import Budget, BudgetExceeded
+from .lookahead import Lookahead, LookaheadResult
+from .players import LEVELS, Level, Player, RandomPlayer, get_level, make_player
+from .solver import Solution, Solver, solve, value_of_moves
+
+__all__ = [
+    "LEVELS", "Analyst", "Budget", "BudgetExceeded", "GameReview", "Level", "Lookahead",
+    "LookaheadResult", "MoveReview", "Note", "Player", "RandomPlayer", "Solution", "Solver",
+    "analyse_game", "get_level", "make_player", "play_series", "play_set", "solve",
+    "value_of_moves",
+]

@@ -50,8 +50,11 @@ class Kernel:
 
     >>> from mangala_edu import Rules
     >>> k = Kernel(Rules.kalah(3, 1))
-    >>> [(c.pit, c.gain, c.extra, c.state) for c in k.children((1, 1, 1, 1, 1, 1))]
-    [(1, 0, False, (1, 1, 1, 0, 2, 1)), (2, 0, False, (1, 1, 1, 1, 0, 2)), (3, 1, True, (1, 1, 0, 1, 1, 1))]
+    >>> for c in k.children((1, 1, 1, 1, 1, 1)):
+    ...     print(c.pit, c.gain, c.extra, c.state)
+    1 0 False (1, 1, 1, 0, 2, 1)
+    2 0 False (1, 1, 1, 1, 0, 2)
+    3 1 True (1, 1, 0, 1, 1, 1)
     """
 
     def __init__(self, rules: Rules) -> None:

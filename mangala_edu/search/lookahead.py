@@ -10,10 +10,10 @@ one depth to the next, so that each iteration searches the best move first.
 >>> from mangala_edu import Position
 >>> look = Lookahead(Position.start().rules)
 >>> result = look.analyse(Position.start(), max_depth=4)
->>> result.depth, result.best_moves         # pit 4 ends in the store: an extra turn
-(4, (4,))
->>> sorted(result.values, key=result.values.get, reverse=True)[0]
-4
+>>> result.depth, sorted(result.values)
+(4, [1, 2, 3, 4, 5, 6])
+>>> result.values[1] < result.values[4]       # pit 4 ends in the store: an extra turn
+True
 """
 
 from __future__ import annotations
@@ -81,11 +81,13 @@ class Lookahead:
 
     def analyse(self, position: Position, *, time_limit: float | None = None,
                 node_limit: int | None = None, max_depth: int = MAX_DEPTH,
-                min_depth: int = 1) -> LookaheadResult:
+                min_depth: int = 1, all_values: bool = False) -> LookaheadResult:
         """Search ``position`` deeper and deeper within the budget and return the values of
         every legal move from the last finished depth.
 
         ``min_depth`` iterations are always finished, whatever the budget (keep it small).
+        With ``all_values`` every root move gets its own value; otherwise only the moves tied
+        for best do, and the others get a value below the best (which is faster).
         """
         if position.rules != self.rules:
             raise ValueError("this search was made for other rules")
@@ -104,7 +106,7 @@ class Lookahead:
             self._budget = Budget() if forced else budget
             self._horizon = 0
             try:
-                values, order = self._root(state, depth, order)
+                values, order = self._root(state, depth, order, all_values)
             except BudgetExceeded:
                 break
             finally:
@@ -127,13 +129,14 @@ class Lookahead:
 
     # Internals ----------------------------------------------------------------------------------
     def _leaf(self, c: object) -> int:
-        pit, gain, extra, st = c  # type: ignore[misc]
+        _pit, gain, extra, st = c  # type: ignore[misc]
         if st is None:
             return gain * SCALE
         h = self.evaluate(st)
         return gain * SCALE + (h if extra else -h)
 
-    def _root(self, state: State, depth: int, order: list[int]) -> tuple[dict[int, int], list[int]]:
+    def _root(self, state: State, depth: int, order: list[int], all_values: bool
+              ) -> tuple[dict[int, int], list[int]]:
         """Exact values (within this depth) of the best moves, and upper bounds below the best
         value for the others: enough to find every move tied for best."""
         kids = self.kernel.children(state)
@@ -148,7 +151,7 @@ class Lookahead:
         for c in kids:
             pit, gain, extra, st = c
             # Search with alpha one below the best so far, so a move tied for best is seen.
-            a = best - 1 if best > -INF else -INF
+            a = best - 1 if best > -INF and not all_values else -INF
             if st is None:
                 v = gain * SCALE
             elif extra:
@@ -232,7 +235,8 @@ def quick_guess(kernel: Kernel, state: State, depth: int = 3) -> int:
     if look is None:
         if len(_QUICK) > 8:
             _QUICK.clear()
-        look = _QUICK[kernel.rules] = Lookahead(kernel.rules, max_entries=200_000)
+        look = _QUICK[kernel.rules] = Lookahead(kernel.rules)
+    look.table.clear()                 # a fresh table: the guess depends on the state only
     look._budget = Budget()
     look._nodes = 0
     value = look._search(state, depth, -INF, INF)

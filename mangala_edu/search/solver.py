@@ -12,9 +12,9 @@ position's future gain always lies between ``-stones`` and ``+stones``).
 >>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
 >>> sol = solve(pos)
 >>> sol.value, sol.best_moves, sol.exact
-(-1, (6,), True)
+(-2, (6,), True)
 >>> value_of_moves(pos)
-{5: -3, 6: -1}
+{5: -8, 6: -2}
 
 A budget that is too small is reported, never hidden:
 

@@ -62,7 +62,8 @@ function htmlEl(name, attrs, parent) {
 }
 
 function render({ model, el }) {
-  const root = htmlEl("div", { class: "mangala-board" }, el);
+  // tabindex -1: a click anywhere on the board gives it the keyboard focus (keys 1-6).
+  const root = htmlEl("div", { class: "mangala-board", tabindex: "-1" }, el);
   const stage = htmlEl("div", { class: "mg-stage", role: "group" }, root);
   const picture = htmlEl("div", { class: "mg-picture" }, stage);
   const hits = htmlEl("div", { class: "mg-hits" }, stage);
@@ -148,6 +149,7 @@ function render({ model, el }) {
       b.addEventListener("contextmenu", (e) => {
         if (model.get("editing")) {
           e.preventDefault();
+          e.stopPropagation(); // not JupyterLab's own context menu
           press(place, true);
         }
       });
@@ -405,7 +407,9 @@ function render({ model, el }) {
     if (ev.moved && ev.moved.length) rings = [...new Set(ev.moved.map((m) => m[0]))];
     if (ev.kind === "set_over") rings = [];
     const T = texts();
-    const before = fill(T["board.to_move"], { side: T[`side.${trace.player}`] ?? trace.player });
+    const before = fill(T["board.playing"], {
+      side: T[`side.${trace.player}`] ?? trace.player, pit: trace.pit,
+    });
     draw(ev.board, {
       rings,
       active: ev.kind === "set_over" ? null : trace.player,
@@ -452,7 +456,6 @@ function render({ model, el }) {
     optOver.textContent = T["widget.edit_over"] ?? "-";
     applyBtn.textContent = T["widget.apply"] ?? "apply";
     cancelBtn.textContent = T["widget.cancel"] ?? "cancel";
-    hint.textContent = model.get("editing") ? T["widget.edit_hint"] ?? "" : T["widget.hint"] ?? "";
   }
 
   function updateControls() {
@@ -464,7 +467,8 @@ function render({ model, el }) {
     undoBtn.hidden = !controls.has("undo") || editing;
     redoBtn.hidden = !controls.has("redo") || editing;
     stepLabel.hidden = !controls.has("step") || editing;
-    prevBtn.hidden = nextBtn.hidden = endBtn.hidden = !controls.has("step") || !stepping || editing;
+    prevBtn.hidden = nextBtn.hidden = !controls.has("step") || !stepping || editing;
+    endBtn.hidden = !controls.has("step") || editing; // skipping a long move is always handy
     speedLabel.hidden = !controls.has("speed") || editing;
     editBtn.hidden = !controls.has("edit") || editing;
     toolbar.hidden = [...toolbar.children].every((c) => c.hidden);
@@ -480,7 +484,10 @@ function render({ model, el }) {
     removeBtn.setAttribute("aria-pressed", String(editRemove));
     moverSelect.value = model.get("to_move") ?? "";
     const T = texts();
-    hint.textContent = editing ? T["widget.edit_hint"] ?? "" : T["widget.hint"] ?? "";
+    let key = "widget.hint";
+    if (editing) key = "widget.edit_hint";
+    else if (anim && stepping) key = "widget.step_hint";
+    hint.textContent = T[key] ?? "";
   }
 
   function drawMessage() {
@@ -519,28 +526,23 @@ function render({ model, el }) {
   root.addEventListener("keydown", (e) => {
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (anim && (e.key === "ArrowRight" || e.key === "PageDown")) {
-      advance(1);
+    let handled = true;
+    if (anim && (e.key === "ArrowRight" || e.key === "PageDown")) advance(1);
+    else if (anim && (e.key === "ArrowLeft" || e.key === "PageUp")) advance(-1);
+    else if (anim && e.key === "End") advance("end");
+    else if (model.get("editing") && ["+", "-", "="].includes(e.key)) {
+      const place = lay().places[Number(e.target?.getAttribute?.("data-index"))];
+      if (place) press(place, e.key === "-");
+      else handled = false;
+    } else if (/^[1-9]$/.test(e.key) && !model.get("editing") && Number(e.key) <= (lay().pits || 6)) {
+      model.send({
+        type: "click", side: model.get("to_move") || "south", pit: Number(e.key), busy: busy(), remove: false,
+      });
+    } else handled = false;
+    if (handled) {
+      // Ours, not JupyterLab's (in command mode "1" would turn the cell into a heading).
       e.preventDefault();
-    } else if (anim && (e.key === "ArrowLeft" || e.key === "PageUp")) {
-      advance(-1);
-      e.preventDefault();
-    } else if (anim && e.key === "End") {
-      advance("end");
-      e.preventDefault();
-    } else if (model.get("editing") && ["+", "-", "="].includes(e.key)) {
-      const index = Number(e.target?.getAttribute?.("data-index"));
-      const place = lay().places[index];
-      if (place) {
-        press(place, e.key === "-");
-        e.preventDefault();
-      }
-    } else if (/^[1-9]$/.test(e.key) && !model.get("editing")) {
-      const pit = Number(e.key);
-      if (pit <= (lay().pits || 6)) {
-        model.send({ type: "click", side: model.get("to_move") || "south", pit, busy: busy(), remove: false });
-        e.preventDefault();
-      }
+      e.stopPropagation();
     }
   });
 
@@ -571,6 +573,7 @@ function render({ model, el }) {
   };
   const onTexts = () => {
     updateTexts();
+    updateControls();
     if (anim) showEvent(anim.i, false);
     else drawIdle();
   };

@@ -60,11 +60,12 @@ _HERE = Path(__file__).parent
 
 #: Catalogue keys the JavaScript needs, sent in the ``texts`` traitlet.
 _TEXT_KEYS = (
-    "side.south", "side.north", "board.to_move", "widget.in_hand", "board.pit_label", "board.pit_label_one", "board.store_label",
-    "board.store_label_one", "widget.board_label", "widget.undo", "widget.redo",
-    "widget.step_mode", "widget.prev", "widget.next", "widget.finish", "widget.speed",
-    "widget.edit", "widget.edit_add", "widget.edit_remove", "widget.edit_to_move",
-    "widget.edit_over", "widget.apply", "widget.cancel", "widget.controls", "widget.edit_hint",
+    "side.south", "side.north", "board.playing", "board.pit_label", "board.pit_label_one",
+    "board.store_label", "board.store_label_one", "widget.board_label", "widget.in_hand",
+    "widget.undo", "widget.redo", "widget.step_mode", "widget.step_hint", "widget.prev",
+    "widget.next", "widget.finish", "widget.speed", "widget.edit", "widget.edit_add",
+    "widget.edit_remove", "widget.edit_to_move", "widget.edit_over", "widget.apply",
+    "widget.cancel", "widget.controls", "widget.edit_hint",
 )
 
 #: The controls a board shows by default; add ``"edit"`` for the teacher's editor.
@@ -262,11 +263,7 @@ class Board(anywidget.AnyWidget):
     def reset(self, position: Position | None = None, *, rules: Rules | None = None,
               first: str = "south") -> None:
         """Start again: from ``position``, or from the start of a set."""
-        if position is None:
-            game = Game(rules or self.rules, first)
-        else:
-            game = Game(start=position)
-        self.game = game
+        self.game = Game(rules or self.rules, first) if position is None else Game(start=position)
 
     def on_move(self, callback: Callable[[MoveTrace], object], remove: bool = False) -> None:
         """Call ``callback(trace)`` after every move played on this board (click, :meth:`play`,

@@ -110,7 +110,8 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     command = [
         str(jupyter), "lab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-        "--expose-app-in-browser", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--expose-app-in-browser",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         f"--LabApp.app_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
         f"--LabApp.user_settings_dir={base / 'user-settings'}",
     ]

@@ -1,0 +1,75 @@
+"""The advantage over a game, as a matplotlib chart (for notebooks and print).
+
+The curve is South's expected final store difference before the first move and after every
+move (from :meth:`mangala_edu.search.analysis.GameReview.advantage`): above zero South is
+ahead, below zero North. Mistakes are marked on the move that made them.
+
+>>> from mangala_edu import Game, Position
+>>> from mangala_edu.search.analysis import analyse_game
+>>> start = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+>>> review = analyse_game(Game(start=start, moves=[5]))
+>>> fig = advantage_chart(review, lang="en")
+>>> fig.axes[0].get_title()
+'Advantage over the game'
+>>> fig.axes[0].get_ylabel()
+"South's advantage (stones)"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ..i18n import t
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from ..search.analysis import GameReview
+
+SOUTH_COLOUR = "#b5651d"
+NORTH_COLOUR = "#2b5d8a"
+MISTAKE_MARKERS = {"inaccuracy": ("o", 40), "mistake": ("o", 70), "blunder": ("X", 110)}
+
+
+def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None = None,
+                    width: float = 8.0, height: float = 3.2) -> Figure:
+    """Draw South's advantage move by move; returns the figure (a new one unless ``ax`` is
+    given). Estimated values are drawn dashed, exact ones solid."""
+    if ax is None:
+        fig = Figure(figsize=(width, height), layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+    else:
+        fig = ax.figure  # type: ignore[assignment]
+    values = review.advantage()
+    xs = list(range(len(values)))
+    ax.axhline(0, color="#888888", linewidth=0.8)
+    if values:
+        ax.fill_between(xs, values, 0, where=[v >= 0 for v in values], interpolate=True,
+                        color=SOUTH_COLOUR, alpha=0.25)
+        ax.fill_between(xs, values, 0, where=[v <= 0 for v in values], interpolate=True,
+                        color=NORTH_COLOUR, alpha=0.25)
+        # Solid where the values are exact, dashed where they are estimated.
+        for i, move in enumerate(review.moves):
+            style = "-" if move.exact else "--"
+            ax.plot([i, i + 1], [values[i], values[i + 1]], style, color="#333333",
+                    linewidth=1.4)
+        label = t("analysis.chart.mistake", lang)
+        for move in review.mistakes():
+            marker, size = MISTAKE_MARKERS[move.verdict]
+            colour = SOUTH_COLOUR if move.player == "south" else NORTH_COLOUR
+            ax.scatter([move.ply], [values[move.ply]], marker=marker, s=size, color=colour,
+                       edgecolors="black", zorder=3, label=label)
+            label = None
+    ax.set_title(t("analysis.chart.title", lang))
+    ax.set_xlabel(t("analysis.chart.xlabel", lang))
+    ax.set_ylabel(t("analysis.chart.ylabel", lang))
+    ax.set_xlim(0, max(1, len(values) - 1))
+    limit = max([4.0, *(abs(v) for v in values)]) * 1.1
+    ax.set_ylim(-limit, limit)
+    if review.mistakes():
+        ax.legend(loc="upper left", frameon=False)
+    return fig

@@ -1,0 +1,246 @@
+"""Game analysis: every move of a game against the best move, mistakes and why.
+
+For each move, the value of every legal move is found: exactly with the solver when it can be
+done within the budget, otherwise with the expert's depth-limited search. A move's *cost* is the
+best move's value minus the played move's value (in stones, from the mover's side). Each move
+gets a verdict and short notes for the learner, as catalogue keys with parameters (the texts are
+in ``mangala_edu/i18n``), so that a widget can show them in either language.
+
+>>> from mangala_edu import Game, Position
+>>> start = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+>>> review = analyse_game(Game(start=start, moves=[5]))
+>>> move = review.moves[0]
+>>> move.pit, move.best_moves, move.cost, move.exact, move.verdict
+(5, (6,), 6.0, True, 'mistake')
+>>> print(move.text("en"))
+Mistake: costs 6 stones. Pit 6 would have ended in your store: an extra turn.
+After this move the opponent can capture 2 stones at once.
+>>> print(move.text("tr"))
+Hata: 6 taş kaybettirdi. 6. kuyu son taşı hazinene düşürürdü: bir hamle daha oynardın.
+Bu hamleden sonra rakip hemen 2 taş avlayabilir.
+>>> review.advantage()                     # South's advantage before the move and after it
+[-2.0, -8.0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.game import Game
+from ..engine.position import Position
+from ..engine.rules import SOUTH
+from ..i18n import t
+from .budget import BudgetExceeded
+from .lookahead import Lookahead
+from .solver import Solver
+
+VERDICTS = (("best", 0.5), ("good", 1.5), ("inaccuracy", 3.5), ("mistake", 6.5),
+            ("blunder", float("inf")))
+"""Verdicts by cost: below 0.5 stones ``best``, below 1.5 ``good``, below 3.5
+``inaccuracy``, below 6.5 ``mistake``, else ``blunder``. Keys ``analysis.verdict.<name>``."""
+
+
+def verdict_for(cost: float) -> str:
+    """The verdict for a move that costs ``cost`` stones.
+
+    >>> [verdict_for(c) for c in (0, 1, 2, 5, 12)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    return next(name for name, limit in VERDICTS if cost < limit)
+
+
+@dataclass(frozen=True)
+class Note:
+    """One explanation: a catalogue key and its parameters."""
+
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str | None = None) -> str:
+        return t(self.key, lang, **self.params)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of a game, judged.
+
+    Attributes:
+        ply: the move's number in the game (1 for the first move).
+        player: ``"south"`` or ``"north"``.
+        pit: the pit played.
+        values: every legal move's value: the final store difference from the mover's side
+            that the analysis expects after it (exact or estimated).
+        best_moves: the moves with the best value.
+        cost: best value minus the played move's value (0 for a best move).
+        exact: True when the values are exact (solver), False when estimated (search).
+        verdict: ``best``, ``good``, ``inaccuracy``, ``mistake`` or ``blunder``.
+        notes: explanations for the learner.
+    """
+
+    ply: int
+    player: str
+    pit: int
+    values: dict[int, float]
+    best_moves: tuple[int, ...]
+    cost: float
+    exact: bool
+    verdict: str
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def best_value(self) -> float:
+        return max(self.values.values())
+
+    @property
+    def played_value(self) -> float:
+        return self.values[self.pit]
+
+    @property
+    def is_mistake(self) -> bool:
+        """True for an inaccuracy, a mistake or a blunder (a cost of 1.5 stones or more)."""
+        return self.verdict in ("inaccuracy", "mistake", "blunder")
+
+    def south_value(self, after: bool = True) -> float:
+        """The value from South's side after the move (``after``) or before it (best play)."""
+        v = self.played_value if after else self.best_value
+        return v if self.player == SOUTH else -v
+
+    def text(self, lang: str | None = None) -> str:
+        """The verdict, the cost and the notes as one sentence block in ``lang``."""
+        head = t(f"analysis.verdict.{self.verdict}", lang)
+        if self.cost >= 0.5:
+            head = t("analysis.cost", lang, verdict=head, stones=_fmt(self.cost))
+        else:
+            head += "."
+        return " ".join([head, *(n.text(lang) for n in self.notes)])
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict."""
+        return {"ply": self.ply, "player": self.player, "pit": self.pit,
+                "values": {str(k): v for k, v in self.values.items()},
+                "best_moves": list(self.best_moves), "cost": self.cost, "exact": self.exact,
+                "verdict": self.verdict, "notes": [n.to_dict() for n in self.notes]}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A whole game, judged move by move."""
+
+    game: Game
+    moves: tuple[MoveReview, ...]
+
+    def advantage(self) -> list[float]:
+        """South's advantage (expected final store difference) before the first move and after
+        each move: the curve of :func:`mangala_edu.display.analysis_chart.advantage_chart`."""
+        if not self.moves:
+            return []
+        return [self.moves[0].south_value(after=False)] + [m.south_value() for m in self.moves]
+
+    def mistakes(self, player: str | None = None) -> list[MoveReview]:
+        """The moves judged an inaccuracy or worse (of one player, if given)."""
+        return [m for m in self.moves if m.is_mistake and player in (None, m.player)]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"game": self.game.to_dict(), "moves": [m.to_dict() for m in self.moves],
+                "advantage": self.advantage()}
+
+
+class Analyst:
+    """Judges positions and moves; keeps its solver and search tables between calls.
+
+    Args:
+        time_per_move: seconds for the values of one position (solver first, then search).
+        solver_stones: the solver is tried when at most this many stones are on the board.
+    """
+
+    def __init__(self, time_per_move: float = 1.0, solver_stones: int = 24) -> None:
+        self.time_per_move = time_per_move
+        self.solver_stones = solver_stones
+        self._solvers: dict[object, Solver] = {}
+        self._looks: dict[object, Lookahead] = {}
+
+    def values(self, position: Position) -> tuple[dict[int, float], bool]:
+        """Every legal move's value (final store difference from the mover's side) and whether
+        the values are exact."""
+        rules = position.rules
+        if position.stones_on_board <= self.solver_stones:
+            solver = self._solvers.get(rules) or self._solvers.setdefault(rules, Solver(rules))
+            try:
+                exact = solver.value_of_moves(position, time_limit=self.time_per_move)
+                return {p: float(v) for p, v in exact.items()}, True
+            except BudgetExceeded:
+                pass
+        look = self._looks.get(rules) or self._looks.setdefault(rules, Lookahead(rules))
+        result = look.analyse(position, time_limit=self.time_per_move, all_values=True)
+        return dict(result.values), result.exact
+
+    def review(self, position: Position, pit: int, ply: int = 1) -> MoveReview:
+        """Judge the move ``pit`` in ``position``."""
+        pit = position.pit_number(pit)
+        values, exact = self.values(position)
+        best = max(values.values())
+        best_moves = tuple(sorted(p for p, v in values.items() if v == best))
+        cost = max(0.0, best - values[pit])
+        verdict = verdict_for(cost)
+        notes = explain(position, pit, best_moves) if verdict != "best" else ()
+        return MoveReview(ply, position.to_move or SOUTH, pit, values, best_moves, cost, exact,
+                          verdict, notes)
+
+
+def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[Note, ...]:
+    """Why a better move was better: notes about the best move and what the played move
+    allowed.
+
+    >>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+    >>> [n.key for n in explain(pos, 5, (6,))]
+    ['analysis.better_extra_turn', 'analysis.allowed_capture']
+    """
+    notes: list[Note] = []
+    best = min(best_moves, key=lambda p: (-position.trace(p).captured, p))
+    trace = position.trace(best)
+    if trace.extra_turn:
+        notes.append(Note("analysis.better_extra_turn", {"pit": best}))
+    elif trace.captured:
+        notes.append(Note("analysis.better_capture", {"pit": best, "stones": trace.captured}))
+    after = position.play(pit)
+    if not after.is_over and after.to_move != position.to_move:
+        threat = _max_capture(after)
+        if threat > _max_capture_after(position, best):
+            notes.append(Note("analysis.allowed_capture", {"stones": threat}))
+    if not notes:
+        notes.append(Note("analysis.better_long_term", {"pit": best}))
+    return tuple(notes)
+
+
+def _max_capture(position: Position) -> int:
+    """The most stones the mover can capture with one move here."""
+    return max((position.trace(p).captured for p in position.legal_moves), default=0)
+
+
+def _max_capture_after(position: Position, pit: int) -> int:
+    after = position.play(pit)
+    if after.is_over or after.to_move == position.to_move:
+        return 0
+    return _max_capture(after)
+
+
+def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int = 24,
+                 analyst: Analyst | None = None) -> GameReview:
+    """Judge every move of ``game`` (see :class:`MoveReview`).
+
+    ``time_per_move`` bounds the time spent on each position; with at most ``solver_stones``
+    stones on the board the values are exact when the solver finishes in time.
+    """
+    analyst = analyst or Analyst(time_per_move, solver_stones)
+    reviews = []
+    for ply, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False), start=1):
+        reviews.append(analyst.review(pos, pit, ply))
+    return GameReview(game, tuple(reviews))
+
+
+def _fmt(stones: float) -> str:
+    """Stones as text: whole numbers without a decimal point."""
+    return str(round(stones)) if abs(stones - round(stones)) < 0.05 else f"{stones:.1f}"

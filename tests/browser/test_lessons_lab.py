@@ -1,0 +1,133 @@
+"""Every lesson in a real JupyterLab (and one in Voilà): it runs with no error output and no
+JavaScript error, and a click on the first live board plays the engine's move.
+
+Screenshots go to tests/browser/screenshots/ (not kept in git).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from mangala_edu import Position
+from mangala_edu.lessons.content import LESSONS
+
+from .conftest import SCREENSHOTS
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).parents[2]
+LESSON_PATHS = [ROOT / "notebooks" / lang / f"{spec.names[lang]}.ipynb"
+                for lang in ("tr", "en") for _, spec in sorted(LESSONS.items())]
+
+
+def board_state(board) -> tuple[list[int], str]:
+    """The counts a board shows, and whose turn it shows."""
+    counts = [int(x) for x in board.locator(".mg-count").all_text_contents()]
+    south_active = board.locator(".mg-player-south.mg-active").count() == 1
+    return counts, "south" if south_active else "north"
+
+
+def click_and_check(page, board, tag: str) -> None:
+    """Click the first playable pit of ``board``; its counts must become the engine's."""
+    from playwright.sync_api import expect
+
+    board.scroll_into_view_if_needed()
+    counts, side = board_state(board)
+    position = Position(counts, side)
+    pit = position.legal_moves[0]
+    label = f"{'S' if side == 'south' else 'N'}{pit}"
+    board.locator(f'.mg-hit[data-label="{label}"]').click()
+    after = position.play(pit)
+    end = board.locator(".mg-end")
+    if end.is_visible():  # a board in step mode waits for "next": jump to the move's end
+        origin = position.place(side, pit)
+        expect(board.locator(".mg-count").nth(origin)).not_to_have_text(str(counts[origin]),
+                                                                         timeout=20_000)
+        end.click()
+    expect(board.locator(".mg-count")).to_have_text([str(c) for c in after.board],
+                                                    timeout=20_000)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    board.screenshot(path=str(SCREENSHOTS / f"{tag}_board.png"))
+
+
+@pytest.mark.parametrize("path", LESSON_PATHS, ids=lambda p: f"{p.parent.name}-{p.stem}")
+def test_lesson_runs_in_lab_and_its_board_plays(run_notebook, path):
+    from playwright.sync_api import expect
+
+    lab = run_notebook(path)
+    page = lab.page
+    assert lab.error_outputs() == []
+    boards = page.locator(".mangala-board")
+    expect(boards.first).to_be_visible(timeout=30_000)
+    tag = f"lab_{path.parent.name}_{path.stem}"
+    page.screenshot(path=str(SCREENSHOTS / f"{tag}_top.png"))
+    click_and_check(page, boards.first, tag)
+    assert lab.errors() == []
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_lesson_in_voila(browser, tmp_path):
+    """Lesson 1 as an app without code (Voilà), as a teacher would show it."""
+    from playwright.sync_api import expect
+
+    voila = Path(sys.executable).with_name("voila")
+    if not voila.exists():
+        if os.environ.get("CI"):
+            pytest.fail("voila is not installed (it is in the test extras)")
+        pytest.skip("voila is not installed (pip install voila)")
+    source = LESSON_PATHS[0]
+    folder = tmp_path / source.parent.name  # tr/: the lesson takes its language from it
+    folder.mkdir()
+    shutil.copy(source, folder / source.name)
+    port = _free_port()
+    log = (tmp_path / "voila.log").open("w")
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+    process = subprocess.Popen(
+        [str(voila), source.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         "--ServerApp.allow_root=True", f"--Voila.root_dir={folder}"],
+        cwd=folder, stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail((tmp_path / "voila.log").read_text()[-3000:])
+                time.sleep(0.3)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}/?token={secrets.token_hex(2)}", timeout=120_000)
+        boards = page.locator(".mangala-board")
+        expect(boards.first).to_be_visible(timeout=120_000)
+        expect(page.locator(".jp-OutputArea-output pre")).to_have_count(0)  # no tracebacks
+        page.screenshot(path=str(SCREENSHOTS / "voila_lesson01_top.png"))
+        click_and_check(page, boards.first, "voila_lesson01")
+        page.screenshot(path=str(SCREENSHOTS / "voila_lesson01_after.png"), full_page=True)
+        offline = ("Failed to load resource", "fonts.googleapis", "net::ERR_")
+        assert [e for e in errors if not any(o in e for o in offline)] == []
+        context.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=15)

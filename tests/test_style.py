@@ -1,0 +1,42 @@
+"""The code is ruff clean (settings in pyproject.toml) and the engine stays pure Python."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+
+
+def test_ruff_is_clean():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (it is in the test extras)")
+    proc = subprocess.run([ruff, "check", "--output-format", "concise", "."], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself():
+    allowed_top = set(sys.stdlib_module_names)
+    for path in (ROOT / "mangala_edu" / "engine").glob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: inside the package
+                    assert not (node.module or "").startswith(("display", "widgets",
+                                                               "search", "lessons")), path
+                    assert node.level == 1 or node.module == "i18n", (path, node.module)
+                    continue
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed_top, f"{path.name} imports {name}"

@@ -22,5 +22,5 @@ def peer_game_class() -> Any:
 
 def peer_legal_moves(game: Any) -> list[int]:
     """Pits 1..6 of the player to move that hold stones (the peer has no such method)."""
-    offset = 0 if game.mevcut_oyuncu == 1 else 7
-    return [i + 1 for i in range(6) if game.tahta[offset + i]]
+    row = game.tahta[0:6] if game.mevcut_oyuncu == 1 else game.tahta[7:13]
+    return [i for i, stones in enumerate(row, start=1) if stones]

@@ -1,8 +1,10 @@
-"""The command line: ``mangala-edu replay``, ``mangala-edu show``.
+"""The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``.
 
 Bad input (an illegal pit, a malformed position, a move after the end, a wrong argument) exits
 with status 2 and one clear line on standard error; moves played before it are still printed.
-Messages are in Turkish unless ``--lang en`` (or ``MANGALA_EDU_LANG=en``) is given.
+A search that runs out of its budget (``solve --time-limit``) says so on standard error and
+exits with status 3. Messages are in Turkish unless ``--lang en`` (or ``MANGALA_EDU_LANG=en``)
+is given.
 """
 
 from __future__ import annotations
@@ -18,16 +20,23 @@ from .i18n import LANGUAGES, t
 
 RULE_NAMES = ("official", "no-return", "own-side", "kalah")
 FIGURE_TYPES = (".png", ".svg", ".pdf")
+DEFAULT_TIME_LIMIT = 30.0
+"""Seconds ``mangala-edu solve`` searches before it gives up (exit status 3)."""
 
 
 class CommandError(Exception):
     """A fault in the command's input: reported as one line, exit status 2."""
 
 
+class OutOfBudget(Exception):
+    """A search that did not finish within its budget: one line, exit status 3."""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mangala-edu",
-        description="Mangala (official Turkish rules): replay moves, show positions.",
+        description="Mangala (official Turkish rules): replay moves, show positions, ask the "
+                    "computer for a move, solve endgames, review games.",
     )
     env_lang = os.environ.get("MANGALA_EDU_LANG")
     parser.add_argument("--lang", choices=LANGUAGES,
@@ -57,6 +66,32 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("position", metavar="POSITION")
     show.add_argument("-o", "--output", metavar="FILE",
                       help="draw to FILE.png, FILE.svg or FILE.pdf instead of printing")
+
+    best = sub.add_parser("best", help="the move a computer player of a level would choose")
+    rules_options(best)
+    best.add_argument("position", metavar="POSITION")
+    best.add_argument("--level", default="orta",
+                      help="kolay/easy, orta/medium (default), zor/hard, usta/expert")
+    best.add_argument("--seed", type=int,
+                      help="reproducible choice (the budget is then counted in positions)")
+    best.add_argument("--json", action="store_true",
+                      help='print {"pit", "level", "values"} as JSON')
+
+    solve = sub.add_parser("solve", help="the exact value of a position under perfect play")
+    rules_options(solve)
+    solve.add_argument("position", metavar="POSITION")
+    solve.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                       help=f"give up after S seconds, exit status 3 "
+                            f"(default: {DEFAULT_TIME_LIMIT:g})")
+    solve.add_argument("--json", action="store_true",
+                       help='print {"value", "best_moves", "nodes", "seconds"} as JSON')
+
+    analyse = sub.add_parser("analyse", aliases=["analyze"],
+                             help="judge every move of a game record (JSON)")
+    analyse.add_argument("record", metavar="RECORD.json")
+    analyse.add_argument("--time-per-move", type=float, default=1.0, metavar="S",
+                         help="seconds for each move at most (default: 1)")
+    analyse.add_argument("--json", action="store_true", help="one JSON object per move")
     return parser
 
 
@@ -122,18 +157,96 @@ def _show(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-
                              reason=exc.strerror or exc)) from exc
 
 
+def _position(args: argparse.Namespace, lang: str) -> Position:
+    """The position argument, which must have a move to play."""
+    pos = Position.from_text(args.position, _rules(args))
+    if pos.is_over:
+        raise CommandError(t("cli.set_over", lang))
+    return pos
+
+
+def _best(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from .search import Player
+
+    try:
+        player = Player(args.level, seed=args.seed)
+    except ValueError as exc:
+        raise CommandError(t("cli.bad_level", lang, value=args.level)) from exc
+    pos = _position(args, lang)
+    pit = player.choose(pos)
+    choice = player.last
+    values = {str(p): v for p, v in sorted((choice.values if choice else {}).items())}
+    level = player.level.name(lang)
+    if args.json:
+        print(json.dumps({"pit": pit, "level": player.level.key, "values": values}), file=out)
+    else:
+        print(t("cli.best", lang, level=level, pit=pit, side=t(f"side.{pos.to_move}", lang)),
+              file=out)
+
+
+def _solve(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from .search import BudgetExceeded, solve
+
+    if not args.time_limit > 0:
+        raise CommandError(t("cli.bad_time", lang, value=args.time_limit))
+    pos = _position(args, lang)
+    try:
+        sol = solve(pos, time_limit=args.time_limit)
+    except BudgetExceeded as exc:
+        seconds = f"{args.time_limit:g}"
+        raise OutOfBudget(t("cli.out_of_budget", lang,
+                            seconds=seconds.replace(".", ",") if lang == "tr" else seconds,
+                            nodes=exc.nodes)) from exc
+    if args.json:
+        print(json.dumps({"value": sol.value, "best_moves": list(sol.best_moves),
+                          "nodes": sol.nodes, "seconds": round(sol.seconds, 3)}), file=out)
+    else:
+        moves = ", ".join(str(p) for p in sol.best_moves)
+        print(t("cli.solved", lang, value=sol.value, moves=moves,
+                side=t(f"side.{pos.to_move}", lang), nodes=sol.nodes), file=out)
+
+
+def _analyse(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from .engine import Game
+    from .search import analyse_game
+
+    if not args.time_per_move > 0:
+        raise CommandError(t("cli.bad_time", lang, value=args.time_per_move))
+    try:
+        game = Game.load(args.record)
+    except OSError as exc:
+        raise CommandError(t("cli.cannot_read", lang, file=args.record,
+                             reason=exc.strerror or exc)) from exc
+    review = analyse_game(game, time_per_move=args.time_per_move)
+    for move in review.moves:
+        if args.json:
+            print(json.dumps({"ply": move.ply, "player": move.player, "pit": move.pit,
+                              "verdict": move.verdict, "cost": move.cost,
+                              "best_moves": list(move.best_moves), "exact": move.exact,
+                              "text": move.text(lang)}, ensure_ascii=False), file=out)
+        else:
+            print(f"{t('cli.ply', lang, ply=move.ply)}: {t('side.' + move.player, lang)} "
+                  f"{move.pit} · {move.text(lang)}", file=out)
+        out.flush()
+
+
+COMMANDS = {"replay": _replay, "show": _show, "best": _best, "solve": _solve,
+            "analyse": _analyse, "analyze": _analyse}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 for bad input)."""
+    """Run the command line; returns the exit status (0; 2 for bad input; 3 when a search
+    runs out of its budget)."""
     args = _parser().parse_args(argv)
     lang = args.lang
     try:
-        if args.command == "replay":
-            _replay(args, sys.stdout, lang)
-        else:
-            _show(args, sys.stdout, lang)
+        COMMANDS[args.command](args, sys.stdout, lang)
     except CommandError as exc:
         print(f"mangala-edu: {exc}", file=sys.stderr)
         return 2
+    except OutOfBudget as exc:
+        print(f"mangala-edu: {exc}", file=sys.stderr)
+        return 3
     except MangalaError as exc:
         print(f"mangala-edu: {exc.message(lang)}", file=sys.stderr)
         return 2

@@ -2,7 +2,8 @@
 
 Each lesson has one source, ``notebooks/src/NN.md``: markdown cells written in both languages
 and code cells shared by both. This script writes ``notebooks/tr/<name>.ipynb`` and
-``notebooks/en/<name>.ipynb`` (names from the lesson's spec) with the same code cells and,
+``notebooks/en/<name>.ipynb`` (names from the lesson's spec, or from the source's first line
+``<!-- names tr=09_oyna en=09_play -->`` for a notebook that is not a lesson) with the same code cells and,
 with ``--execute``, runs them in their folder and stores the outputs (no widget state).
 
 Source format::
@@ -31,14 +32,30 @@ HERE = Path(__file__).resolve().parent
 SOURCES = HERE / "src"
 LANGS = ("tr", "en")
 _MARK = re.compile(r"^<!-- (markdown|code|tr|en) -->\s*$")
+_NAMES = re.compile(r"^<!-- names((?: +[a-z]+=[A-Za-z0-9_]+)+) *-->\s*$")
 
 
 class SourceError(ValueError):
     """A lesson source that does not follow the format."""
 
 
+def source_names(text: str, name: str = "source") -> dict[str, str] | None:
+    """The notebook names a source gives in its first line, or None (a lesson's spec names
+    it): ``<!-- names tr=09_oyna en=09_play -->`` -> ``{"tr": "09_oyna", "en": "09_play"}``."""
+    first = text.split("\n", 1)[0]
+    match = _NAMES.match(first)
+    if not match:
+        return None
+    names = dict(part.split("=") for part in match.group(1).split())
+    if set(names) != set(LANGS):
+        raise SourceError(f"{name}:1: the names line needs exactly {' and '.join(LANGS)}")
+    return {lang: names[lang] for lang in LANGS}
+
+
 def parse(text: str, name: str = "source") -> list[tuple[str, dict[str, str] | str]]:
     """The cells of a source: ``("code", source)`` or ``("markdown", {lang: text})``."""
+    if source_names(text, name) is not None:
+        text = "\n" + text.split("\n", 1)[1]   # keep the line numbers of messages
     cells: list[tuple[str, dict[str, str] | str]] = []
     kind: str | None = None
     lang: str | None = None
@@ -106,11 +123,18 @@ def lesson_names(number: int) -> dict[str, str]:
     return LESSONS[number].names
 
 
+def notebook_names(number: int) -> dict[str, str]:
+    """The names of notebook ``number``: from its source's first line, else its lesson spec."""
+    source = SOURCES / f"{number:02d}.md"
+    return source_names(source.read_text(encoding="utf-8"), source.name) or lesson_names(number)
+
+
 def build(number: int, execute: bool = False) -> list[Path]:
     source = SOURCES / f"{number:02d}.md"
-    cells = parse(source.read_text(encoding="utf-8"), source.name)
+    text = source.read_text(encoding="utf-8")
+    cells = parse(text, source.name)
     written = []
-    for lang, name in lesson_names(number).items():
+    for lang, name in (source_names(text, source.name) or lesson_names(number)).items():
         nb = notebook(cells, lang)
         path = HERE / lang / f"{name}.ipynb"
         path.parent.mkdir(exist_ok=True)

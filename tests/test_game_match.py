@@ -127,3 +127,20 @@ def test_match_by_lot_is_repeatable_with_a_seed():
     firsts = {Match.by_lot(seed=s).first for s in range(20)}
     assert firsts == {"south", "north"}
     assert Match.by_lot(seed=3).first == Match.by_lot(seed=3).first
+
+
+def test_next_set_starts_only_after_a_finished_set():
+    match = Match(sets=3, first="south")
+    with pytest.raises(MatchError, match="not over yet"):
+        match.next_set()
+    match.games[0] = Game(start=pos("0,0,0,0,0,1,22/1,0,0,0,0,0,24 S"), moves=[6])
+    second = match.next_set()
+    assert second.first == "north" and match.game is second and len(match.games) == 2
+
+
+def test_last_stone_in_the_store_that_ends_the_set_promises_no_extra_turn():
+    from mangala_edu.lessons import explain
+
+    trace = pos("0,0,0,0,0,1,22/1,0,0,0,0,0,24 S").trace(6)
+    text = explain(trace, "en")
+    assert "plays again" not in text and "own store" in text and "Draw 24–24" in text

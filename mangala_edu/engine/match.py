@@ -84,12 +84,19 @@ class Match:
             return "draw"
         return SOUTH if points[SOUTH] > points[NORTH] else NORTH
 
+    def next_set(self) -> Game:
+        """Start the next set (the other player begins) once the current one is over."""
+        if not self.game.position.is_over:
+            raise MatchError("match.set_not_over")
+        if self.is_over:
+            raise MatchError("match.over", sets=self.sets)
+        self.games.append(Game(self.rules, self.starter(len(self.games))))
+        return self.game
+
     def push(self, pit: int | str) -> None:
         """Play ``pit``; after a finished set this first starts the next one."""
         if self.game.position.is_over:
-            if self.is_over:
-                raise MatchError("match.over", sets=self.sets)
-            self.games.append(Game(self.rules, self.starter(len(self.games))))
+            self.next_set()
         self.game.push(pit)
 
     def __repr__(self) -> str:

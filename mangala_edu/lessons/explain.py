@@ -39,6 +39,8 @@ def outcome_text(trace: MoveTrace, lang: str | None = None) -> str:
         words["pit"] = _pit_of(trace, event.place)[1]  # type: ignore[arg-type]
     if outcome == "empty_capture":
         words["taken"] = event.count - 1
+    if outcome == "extra_turn" and trace.after.is_over:
+        outcome = "extra_turn_over"  # into the store, but the set ended: no more turns
     if outcome == "nothing" and event.place is not None:
         owner = trace.before.rules.geometry.owner[event.place]
         own = owner == (0 if mover == "south" else 1)

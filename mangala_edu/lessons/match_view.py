@@ -30,7 +30,7 @@ import random
 import ipywidgets as w
 
 from ..display import board_svg, status_text
-from ..engine import SIDES, Game, MangalaError, MoveTrace, Position, Rules
+from ..engine import SIDES, MangalaError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
 from ..i18n import t
 from ..widgets import Board
@@ -44,7 +44,9 @@ _TABLE_STYLE = w.HTML("""<style>
 .mangala-match-table th {background: #f3e6cf;}
 .mangala-match-table td.mangala-now {background: #fff8e1; font-weight: bold;}
 .mangala-match-table td.mangala-total {font-weight: bold;}
-.mangala-match-info {font-size: 1.15em; line-height: 1.5; margin: 0.3em 0;}
+.mangala-match-table caption {caption-side: bottom; text-align: left; font-size: 0.9em;
+  padding-top: 0.3em; white-space: nowrap;}
+.mangala-match-info {font-size: 1.3em; line-height: 1.5; margin: 0.3em 0;}
 </style>""")
 
 
@@ -123,9 +125,8 @@ class MatchBoard(StillPicture, w.VBox):
             raise MatchError("match.over", sets=match.sets)
         if not match.position.is_over:
             raise MatchError("matchview.error.set_not_over")
-        starter = match.starter(len(match.games))
-        match.games.append(Game(match.rules, starter))
-        self.board.game = match.game
+        self.board.game = match.next_set()
+        starter = self.board.game.first
         self._note = ""
         self._refresh()
         return starter

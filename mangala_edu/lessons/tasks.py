@@ -63,7 +63,10 @@ class TaskState:
         """The verdict and what the last move did, as plain text."""
         if self.verdict is None:
             return ""
-        params = {"side": side_name(self.start.to_move or "south", lang), **self.verdict.params}
+        side = self.start.to_move or "south"
+        other = "north" if side == "south" else "south"
+        params = {"side": side_name(side, lang), "other": side_name(other, lang),
+                  **self.verdict.params}
         if "target" in params:  # a board place, named in the learner's language
             params["target"] = place_name(params["target"], self.start.rules,  # type: ignore[arg-type]
                                           lang)

@@ -2,9 +2,10 @@
 
 Each lesson has one source, ``notebooks/src/NN.md``: markdown cells written in both languages
 and code cells shared by both. This script writes ``notebooks/tr/<name>.ipynb`` and
-``notebooks/en/<name>.ipynb`` (names from the lesson's spec, or from the source's first line
-``<!-- names tr=09_oyna en=09_play -->`` for a notebook that is not a lesson) with the same code cells and,
-with ``--execute``, runs them in their folder and stores the outputs (no widget state).
+``notebooks/en/<name>.ipynb`` (names from the lesson's spec, or from the source's first
+line ``<!-- names tr=09_oyna en=09_play -->`` for a notebook that is not a lesson) with the
+same code cells and, with ``--execute``, runs them in their folder and stores the outputs
+(no widget state).
 
 Source format::
 

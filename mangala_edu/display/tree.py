@@ -9,8 +9,9 @@ thick. The picture is deterministic (no dates, no randomness), so notebooks can 
 
 >>> from mangala_edu import Position
 >>> tree = search_tree(Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"), depth=2)
->>> tree
-SearchTree('0,0,0,0,2,1,20/1,0,0,0,0,1,23 S', depth=2, nodes=6, value=-2, best_line=[('south', 6), ('south', 5)])
+>>> tree  # doctest: +NORMALIZE_WHITESPACE
+SearchTree('0,0,0,0,2,1,20/1,0,0,0,0,1,23 S', depth=2, nodes=6, value=-2,
+           best_line=[('south', 6), ('south', 5)])
 >>> [(c.pit, c.value) for c in tree.root.children]
 [(5, -8), (6, -2)]
 >>> tree.svg("en").startswith("<svg")
@@ -71,22 +72,24 @@ class TreeNode:
             yield from child.walk()
 
 
-def _south_value(position: Position) -> int:
+def _south_value(position: Position, time_limit: float | None = None) -> int:
     """The exact final store difference from South's side."""
     from ..search.solver import solve
 
     result = position.result
     if result is not None:
         return result.south - result.north
-    value = solve(position).value      # the final difference from the mover's side
+    value = solve(position, time_limit=time_limit).value   # from the mover's side
     return value if position.to_move == SOUTH else -value
 
 
 def search_tree(position: Position, depth: int = 2, max_nodes: int = 40,
-                lang: str | None = None) -> SearchTree:
+                lang: str | None = None, time_limit: float = 10.0) -> SearchTree:
     """The tree of every line ``depth`` moves deep (an extra turn counts as a move), with the
     solver's value at every node. Raises ``ValueError`` beyond ``max_nodes`` nodes (too wide
-    to draw: take a position with fewer stones or a smaller depth)."""
+    to draw: take a position with fewer stones or a smaller depth); the solver raises
+    :class:`~mangala_edu.search.BudgetExceeded` for a node it cannot solve within
+    ``time_limit`` seconds (take an endgame)."""
     count = 0
 
     def grow(node: TreeNode, left: int) -> None:
@@ -95,7 +98,6 @@ def search_tree(position: Position, depth: int = 2, max_nodes: int = 40,
         if count > max_nodes:
             raise ValueError(f"the tree has more than {max_nodes} nodes: choose a smaller "
                              "depth or a position with fewer moves")
-        node.value = _south_value(node.position)
         if left == 0 or node.position.is_over:
             return
         mover = node.position.to_move
@@ -105,7 +107,9 @@ def search_tree(position: Position, depth: int = 2, max_nodes: int = 40,
             grow(child, left - 1)
 
     root = TreeNode(position)
-    grow(root, depth)
+    grow(root, depth)                 # the shape first: a tree too wide is refused at once
+    for node in root.walk():
+        node.value = _south_value(node.position, time_limit)
     node = root
     node.best = True
     while node.children:

@@ -17,6 +17,7 @@ import json
 import string
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 LANGUAGES = ("tr", "en")
 _language = "tr"
@@ -55,6 +56,14 @@ def set_language(lang: str) -> None:
     global _language
     catalogue(lang)  # validates
     _language = lang
+
+
+def language_from_folder(folder: Path | None = None) -> str:
+    """``tr`` or ``en`` when a notebook lies in a folder of that name (the kernel's working
+    directory), else the current language. This keeps the code cells of the Turkish and
+    English notebooks identical."""
+    name = (folder or Path.cwd()).name
+    return name if name in LANGUAGES else _language
 
 
 def t(key: str, lang: str | None = None, /, **params: object) -> str:

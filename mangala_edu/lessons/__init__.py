@@ -8,7 +8,8 @@ In a notebook::
     lesson.task(1)
 """
 
+from ..i18n import language_from_folder
 from .explain import explain
-from .lesson import Demo, Lesson, language_from_folder
+from .lesson import Demo, Lesson
 
 __all__ = ["Demo", "Lesson", "explain", "language_from_folder"]

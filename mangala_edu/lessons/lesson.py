@@ -11,26 +11,18 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from pathlib import Path
 
 import ipywidgets as w
 
 from ..engine import Position, Rules
-from ..i18n import LANGUAGES, get_language, set_language, t
+from ..i18n import language_from_folder, set_language, t
 from ..widgets import Board
+from ..widgets.feedback import StillPicture
 from .content import LESSONS
 from .diagram import Diagram
 from .quiz import Question, Quiz
 from .spec import PredictSpec
-from .tasks import Prediction, StillPicture, Task
-
-
-def language_from_folder(folder: Path | None = None) -> str:
-    """``tr`` or ``en`` when the notebook lies in a folder of that name (the kernel's working
-    directory), else the package's current language. This keeps the code cells of the
-    Turkish and English lessons identical."""
-    name = (folder or Path.cwd()).name
-    return name if name in LANGUAGES else get_language()
+from .tasks import Prediction, Task
 
 
 def _place(position: Position, name: int | str) -> int:

@@ -32,10 +32,9 @@ import ipywidgets as w
 from ..display import board_svg, status_text
 from ..engine import SIDES, MangalaError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
-from ..i18n import t
+from ..i18n import language_from_folder, t
 from ..widgets import Board
-from .lesson import language_from_folder
-from .tasks import _STYLE, StillPicture
+from ..widgets.feedback import FEEDBACK_STYLE, StillPicture
 
 _TABLE_STYLE = w.HTML("""<style>
 .mangala-match-table {border-collapse: collapse; font-size: 1.15em; margin: 0.4em 0;}
@@ -89,7 +88,7 @@ class MatchBoard(StillPicture, w.VBox):
         self.next_button.on_click(lambda _: self._safely(self.next_set))
         self.board.observe(lambda _: self._refresh(), names=["board", "to_move"])
         self.board.on_move(self._moved)
-        super().__init__([_STYLE, _TABLE_STYLE, self.title, self.info, self.lots_button,
+        super().__init__([FEEDBACK_STYLE, _TABLE_STYLE, self.title, self.info, self.lots_button,
                           self.board, self.next_button, self.table])
         if first is not None:
             self.draw_lots(first)

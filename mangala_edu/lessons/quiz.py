@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from ..i18n import t
-from .tasks import _STYLE, StillPicture, _box
+from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Quiz(StillPicture, w.VBox):
         self.answers: dict[int, bool] = {}
         self._choices: list[w.RadioButtons] = []
         self._outputs: list[w.HTML] = []
-        rows: list[w.Widget] = [_STYLE]
+        rows: list[w.Widget] = [FEEDBACK_STYLE]
         for number, question in enumerate(self.questions):
             choice = w.RadioButtons(options=[(o, i) for i, o in enumerate(question.options)],
                                     value=None, layout=w.Layout(width="auto"))
@@ -72,15 +72,15 @@ class Quiz(StillPicture, w.VBox):
         option = self._choices[number].value
         if option is None:
             text = t("ui.choose_first", self.lang)
-            self._outputs[number].value = _box("info", text)
+            self._outputs[number].value = feedback_box("info", text)
             return text
         right, why = self.questions[number].judge(option)
         self.answers[number] = right
         verdict = t("ui.right" if right else "ui.not_right", self.lang)
         text = f"{verdict} {why}"
-        self._outputs[number].value = _box("solved" if right else "wrong", text)
+        self._outputs[number].value = feedback_box("solved" if right else "wrong", text)
         if len(self.answers) == len(self.questions):
-            self.score.value = _box("info", t("ui.score", self.lang,
+            self.score.value = feedback_box("info", t("ui.score", self.lang,
                                               right=sum(self.answers.values()),
                                               total=len(self.questions)))
         return text

@@ -24,6 +24,7 @@ from ..display.captions import place_name
 from ..engine import MoveTrace, Position, Rules
 from ..i18n import catalogue, get_language, t
 from ..widgets import Board
+from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from .explain import explain, side_name
 from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
 
@@ -125,39 +126,7 @@ def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:
     return f'<div class="mangala-prompt">{html.escape(prompt)}</div>{note_html}'
 
 
-def _box(kind: str, text: str) -> str:
-    icon = {"solved": "✔", "wrong": "✘", "go_on": "➜", "info": "ℹ"}.get(kind, "")
-    return (f'<div class="mangala-feedback mangala-{kind}" role="status" aria-live="polite">'
-            f"<b>{icon}</b> {html.escape(text)}</div>")
 
-
-_STYLE = w.HTML("""<style>
-.mangala-prompt {font-size: 1.15em; line-height: 1.5; margin: 0.4em 0;}
-.mangala-feedback {font-size: 1.1em; line-height: 1.5; padding: 0.5em 0.8em;
-  border-radius: 8px; border-left: 6px solid; margin: 0.3em 0;}
-.mangala-solved {background: #e8f5e9; border-color: #2e7d32; color: #1b4d1f;}
-.mangala-wrong {background: #fdecea; border-color: #c62828; color: #6d1b1b;}
-.mangala-go_on, .mangala-info {background: #fff8e1; border-color: #b26a00; color: #4d3400;}
-.mangala-rules-note {display: inline-block; font-weight: bold; color: #5d3a00;
-  background: #fbe9c6; border: 2px dashed #b26a00; border-radius: 6px; padding: 0.2em 0.6em;}
-</style>""")
-
-
-class StillPicture:
-    """For pages that cannot run widgets (a notebook viewed on a website, a printout): the
-    widget's output also carries a still HTML picture of it."""
-
-    def _still_html(self) -> str:
-        raise NotImplementedError
-
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
-        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
-        still = {"text/html": self._still_html()}
-        if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
-            return ({**bundle[0], **still}, *bundle[1:])
-        if isinstance(bundle, dict):
-            return {**bundle, **still}
-        return bundle
 
 
 def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] = ()) -> str:
@@ -184,7 +153,7 @@ class Task(StillPicture, w.VBox):
         self.again.on_click(lambda _: self.reset())
         self.hint.on_click(lambda _: self.show_hint())
         self.board.on_move(self._moved)
-        super().__init__([_STYLE, self.prompt, self.board, self.output,
+        super().__init__([FEEDBACK_STYLE, self.prompt, self.board, self.output,
                           w.HBox([self.again, self.hint])])
 
     @property
@@ -203,11 +172,11 @@ class Task(StillPicture, w.VBox):
         if self.state.decided:
             # The task was already decided: the board goes on, the verdict stays.
             self._note = t("ui.task_done", self.lang)
-            self.output.value = _box("info", self._note)
+            self.output.value = feedback_box("info", self._note)
             return
         verdict = self.state.record(trace)
         self._note = ""
-        self.output.value = _box(verdict.status, self.state.feedback(self.lang))
+        self.output.value = feedback_box(verdict.status, self.state.feedback(self.lang))
 
     def play(self, pit: int | str) -> str:
         """Play ``pit`` on the board as a click would; returns the new status."""
@@ -223,7 +192,7 @@ class Task(StillPicture, w.VBox):
 
     def show_hint(self) -> None:
         self._note = self.hint_text
-        self.output.value = _box("info", self.hint_text)
+        self.output.value = feedback_box("info", self.hint_text)
 
     def _still_html(self) -> str:
         return _still(self.prompt_text, self.state.start, self.lang)
@@ -254,7 +223,7 @@ class Prediction(StillPicture, w.VBox):
         self.again.on_click(lambda _: self.reset())
         self.prompt_text = prompt
         prompt_html = w.HTML(_prompt_html(prompt, position.rules, lang))
-        super().__init__([_STYLE, prompt_html, self.board,
+        super().__init__([FEEDBACK_STYLE, prompt_html, self.board,
                           w.HBox([self.choice, self.check_button, self.again]), self.output])
 
     def check(self, guess: int | None = None) -> bool | None:
@@ -262,12 +231,12 @@ class Prediction(StillPicture, w.VBox):
         if guess is not None:
             self.choice.value = guess
         if self.choice.value == -1:
-            self.output.value = _box("info", t("ui.choose_first", self.lang))
+            self.output.value = feedback_box("info", t("ui.choose_first", self.lang))
             return None
         right = self.state.check(self.choice.value)
         if self.board.position == self.state.position:  # not already played
             self.board.play(self.state.pit)
-        self.output.value = _box(SOLVED if right else WRONG, self.state.feedback(self.lang))
+        self.output.value = feedback_box(SOLVED if right else WRONG, self.state.feedback(self.lang))
         return right
 
     @property
@@ -287,4 +256,4 @@ class Prediction(StillPicture, w.VBox):
         return f"Prediction({self.name!r}, {self.state.position.to_text()!r}, pit={self.state.pit})"
 
 
-__all__: Sequence[str] = ("Prediction", "PredictionState", "StillPicture", "Task", "TaskState")
+__all__: Sequence[str] = ("Prediction", "PredictionState", "Task", "TaskState")

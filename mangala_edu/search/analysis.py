@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.rules import SOUTH
-from ..i18n import t
+from ..i18n import get_language, t
 from .budget import BudgetExceeded
 from .lookahead import Lookahead
 from .solver import Solver
@@ -112,7 +112,7 @@ class MoveReview:
         """The verdict, the cost and the notes as one sentence block in ``lang``."""
         head = t(f"analysis.verdict.{self.verdict}", lang)
         if self.cost >= 0.5:
-            head = t("analysis.cost", lang, verdict=head, stones=_fmt(self.cost))
+            head = t("analysis.cost", lang, verdict=head, stones=_fmt(self.cost, lang))
         else:
             head += "."
         return " ".join([head, *(n.text(lang) for n in self.notes)])
@@ -241,6 +241,13 @@ def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int =
     return GameReview(game, tuple(reviews))
 
 
-def _fmt(stones: float) -> str:
-    """Stones as text: whole numbers without a decimal point."""
-    return str(round(stones)) if abs(stones - round(stones)) < 0.05 else f"{stones:.1f}"
+def _fmt(stones: float, lang: str | None = None) -> str:
+    """Stones as text: whole numbers without a decimal point; Turkish writes a decimal comma.
+
+    >>> _fmt(4.0), _fmt(4.75, "en"), _fmt(4.75, "tr")
+    ('4', '4.8', '4,8')
+    """
+    if abs(stones - round(stones)) < 0.05:
+        return str(round(stones))
+    text = f"{stones:.1f}"
+    return text.replace(".", ",") if (lang or get_language()) == "tr" else text

@@ -1,4 +1,4 @@
-"""Interactive widgets for the lessons: the board you can play on.
+"""Interactive widgets: the board you can play on, and a match against the computer.
 
 >>> from mangala_edu.widgets import Board
 >>> Board(lang="en").status
@@ -8,5 +8,6 @@
 from __future__ import annotations
 
 from .board import Board
+from .play import PlayBoard
 
-__all__ = ["Board"]
+__all__ = ["Board", "PlayBoard"]

@@ -16,14 +16,19 @@ seconds (:data:`~mangala_edu.search.players.NODES_PER_SECOND` a second).
 
 Driven from Python exactly as by clicks (this is how the tests use it):
 
+>>> import textwrap
 >>> play = PlayBoard(level="kolay", sets=1, human="south", first="south", seed=1, lang="en")
->>> play
-PlayBoard(level='kolay', sets=1, human='south', set=1, points={'south': 0.0, 'north': 0.0}, lang='en')
+>>> play  # doctest: +NORMALIZE_WHITESPACE
+PlayBoard(level='kolay', sets=1, human='south', set=1, points={'south': 0.0, 'north': 0.0},
+          lang='en')
 >>> play.info_text
 'Set 1 of 1 · Your turn: click one of your pits (South, the bottom row).'
 >>> hint = play.hint()
->>> hint.pit, hint.text
-(5, 'Hint: pit 5. After some moves your opponent could capture 6 stones at once; this one keeps your stones safe.')
+>>> hint.pit
+5
+>>> print(textwrap.fill(hint.text, 90))
+Hint: pit 5. After some moves your opponent could capture 6 stones at once; this one keeps
+your stones safe.
 >>> play.board.highlight                  # the hinted pit is ringed on the board
 [4]
 >>> _ = play.human_move(4)                # an extra turn: still South's move
@@ -48,14 +53,13 @@ from ..display import board_svg, status_text
 from ..display.layout import board_layout
 from ..engine import SIDES, Game, IllegalMoveError, MangalaError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
-from ..i18n import t
-from ..lessons.lesson import language_from_folder
-from ..lessons.tasks import _STYLE, StillPicture, _box
+from ..i18n import language_from_folder, t
 from ..search import Analyst, BudgetExceeded, GameReview, MoveReview, Player, analyse_game
 from ..search.lookahead import Lookahead
 from ..search.players import LEVELS, NODES_PER_SECOND, get_level
 from ..search.solver import Solver
 from .board import Board
+from .feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 
 __all__ = ["CLASSMATE", "Hint", "PlayBoard", "hint_for", "mistake_svg"]
 
@@ -130,8 +134,11 @@ def hint_reason(position: Position, pit: int, lang: str | None = None, *,
     """Why ``pit`` is a good move in ``position``, as one or two sentences.
 
     >>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
-    >>> hint_reason(pos, 6, "en", exact=True, value=-2)
-    'Hint: pit 6. The last stone falls into your store and you move again. Worked out to the end of the set: with the best play on both sides you lose by 2 stones, the smallest loss possible.'
+    >>> import textwrap
+    >>> print(textwrap.fill(hint_reason(pos, 6, "en", exact=True, value=-2), 90))
+    Hint: pit 6. The last stone falls into your store and you move again. Worked out to the
+    end of the set: with the best play on both sides you lose by 2 stones, the smallest loss
+    possible.
     """
     trace = position.trace(pit)
     if trace.extra_turn:
@@ -159,8 +166,12 @@ def hint_for(position: Position, lang: str | None = None, *, seed: int | None = 
     """The expert's (*usta*'s) move in ``position`` with the reason, within about ``seconds``
     (with a ``seed``: a fixed number of positions instead, reproducibly).
 
-    >>> hint_for(Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"), "tr", seed=1).text
-    'İpucu: 6. kuyu. Son taş hazinene düşer ve bir hamle daha oynarsın. Oyun setinin sonuna kadar hesaplandı: iki taraf da en iyi oynarsa bu seti 2 taş farkla kaybedersin; bu, en az kayıp.'
+    >>> import textwrap
+    >>> hint = hint_for(Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"), "tr", seed=1)
+    >>> print(textwrap.fill(hint.text, 90))
+    İpucu: 6. kuyu. Son taş hazinene düşer ve bir hamle daha oynarsın. Oyun setinin sonuna
+    kadar hesaplandı: iki taraf da en iyi oynarsa bu seti 2 taş farkla kaybedersin; bu, en az
+    kayıp.
     """
     if position.is_over:
         raise IllegalMoveError("play.error.set_over")
@@ -323,9 +334,10 @@ class PlayBoard(StillPicture, w.VBox):
         settings = w.HBox([self.level_choice, self.side_choice, self.first_choice,
                            self.sets_choice, self.new_button],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"))
-        super().__init__([_STYLE, _PLAY_STYLE, self.title, settings, self.info, self.board,
+        super().__init__([FEEDBACK_STYLE, _PLAY_STYLE, self.title, settings, self.info, self.board,
                           w.HBox([self.hint_button, self.next_button]), self.hint_box,
                           self.table, self.review_box])
+        self.add_class("mangala-play")
         self.new_match(level, sets, human, first=first)
 
     # Setting up ------------------------------------------------------------------------------
@@ -399,7 +411,7 @@ class PlayBoard(StillPicture, w.VBox):
         self.last_hint = hint
         self.hints_used += 1
         self.board.highlight = [pos.place(pos.to_move or "south", hint.pit)]
-        self.hint_box.value = _box("info", hint.text)
+        self.hint_box.value = feedback_box("info", hint.text)
         return hint
 
     def next_set(self) -> str:
@@ -544,7 +556,7 @@ class PlayBoard(StillPicture, w.VBox):
         mistakes = self.biggest_mistakes(review)
         head = t("play.review.mistakes" if self.level else "play.review.mistakes_both", lang)
         if not mistakes:
-            return _box("solved", t("play.review.none", lang))
+            return feedback_box("solved", t("play.review.none", lang))
         cards = []
         for move in mistakes:
             pos = review.game.positions[move.ply - 1]

@@ -1,0 +1,117 @@
+"""``mangala-edu best``, ``solve`` and ``analyse``: as real processes and in-process (small
+positions, so that they stay fast)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from mangala_edu import Game, Position
+from mangala_edu.cli import main
+from mangala_edu.search import solve
+
+ENDGAME = "0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mangala_edu.cli", *args],
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_solve_json_as_a_process():
+    proc = run("solve", "--json", ENDGAME)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert set(data) == {"value", "best_moves", "nodes", "seconds"}
+    assert data["value"] == -2 and data["best_moves"] == [6] and data["nodes"] > 0
+
+
+def test_solve_agrees_with_the_solver_from_north(capsys):
+    pos = "1,0,2,0,1,0,20/1,0,2,0,0,0,21 N"
+    assert main(["solve", "--json", pos]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sol = solve(Position.from_text(pos))
+    assert (data["value"], tuple(data["best_moves"])) == (sol.value, sol.best_moves)
+
+
+def test_solve_text_in_both_languages(capsys):
+    assert main(["--lang", "en", "solve", ENDGAME]) == 0
+    assert "South ends the set with a store difference of -2" in capsys.readouterr().out
+    assert main(["solve", ENDGAME]) == 0
+    assert "Güney" in capsys.readouterr().out
+
+
+def test_solve_beyond_the_budget_exits_3_and_says_so():
+    proc = run("--lang", "en", "solve", "--time-limit", "0.2", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S")
+    assert proc.returncode == 3 and proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not be solved within 0.2 seconds" in lines[0]
+    assert "Traceback" not in proc.stderr
+
+
+def test_best_json_is_reproducible_with_a_seed():
+    one = run("best", "--json", "--level", "orta", "--seed", "3", "--rules", "official",
+              "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S")
+    two = run("best", "--json", "--level", "medium", "--seed", "3",
+              "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S")
+    assert one.returncode == 0, one.stderr
+    data = json.loads(one.stdout)
+    assert data == json.loads(two.stdout)
+    assert data["level"] == "orta" and data["pit"] in range(1, 7)
+    assert str(data["pit"]) in data["values"]
+
+
+def test_best_finds_the_extra_turn_in_the_endgame(capsys):
+    assert main(["best", "--level", "usta", "--seed", "1", "--json", ENDGAME]) == 0
+    assert json.loads(capsys.readouterr().out)["pit"] == 6
+    assert main(["--lang", "en", "best", "--level", "kolay", "--seed", "1", ENDGAME]) == 0
+    assert "The computer at level easy plays pit" in capsys.readouterr().out
+
+
+def test_bad_input_exits_2_with_one_line(capsys):
+    cases = [
+        ["best", "--level", "super", ENDGAME],
+        ["best", "1,2,3"],
+        ["solve", "0,0,0,0,0,0,24/0,0,0,0,0,0,24 -"],
+        ["solve", "--time-limit", "0", ENDGAME],
+        ["solve", "--rules", "own-side", "--pits", "4", ENDGAME],
+        ["analyse", "/nonexistent/record.json"],
+    ]
+    for argv in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("mangala-edu: ") and len(err.strip().splitlines()) == 1, argv
+
+
+def _record(tmp_path):
+    game = Game(start=Position.from_text("0,0,1,0,2,1,20/1,2,0,0,0,1,20 S"))
+    while not game.position.is_over:
+        game.push(game.position.legal_moves[0])
+    path = tmp_path / "game.json"
+    game.save(path)
+    return game, path
+
+
+def test_analyse_json_per_move(tmp_path):
+    game, path = _record(tmp_path)
+    proc = run("--lang", "en", "analyse", "--json", "--time-per-move", "0.2", str(path))
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [line["ply"] for line in lines] == list(range(1, len(game.moves) + 1))
+    assert [line["pit"] for line in lines] == list(game.moves)
+    first = lines[0]
+    assert {"ply", "player", "pit", "verdict", "cost", "best_moves", "text"} <= set(first)
+    assert first["verdict"] == "mistake" and first["best_moves"] == [5, 6]
+    assert first["text"].startswith("Mistake: costs 4 stones.")
+
+
+def test_analyse_text_and_a_broken_record(tmp_path, capsys):
+    _, path = _record(tmp_path)
+    assert main(["analyse", "--time-per-move", "0.2", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1. hamle: Güney 3 · Hata: 4 taş kaybettirdi.")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main(["analyse", str(broken)]) == 2
+    assert "JSON" in capsys.readouterr().err

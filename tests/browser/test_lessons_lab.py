@@ -128,6 +128,18 @@ def test_a_lesson_in_voila(browser, tmp_path):
         offline = ("Failed to load resource", "fonts.googleapis", "net::ERR_")
         assert [e for e in errors if not any(o in e for o in offline)] == []
         context.close()
+        # The same app on a projector: 1920x1080 with the page zoomed to 150 %.
+        projector = browser.new_context(viewport={"width": 1280, "height": 720},
+                                        device_scale_factor=1.5)
+        page = projector.new_page()
+        page.goto(f"{url}/", timeout=120_000)
+        board = page.locator(".mangala-board").first
+        expect(board).to_be_visible(timeout=120_000)
+        board.scroll_into_view_if_needed()
+        box = board.locator(".mg-stage").bounding_box()
+        assert box is not None and box["width"] > 600, box  # the board fills the width
+        page.screenshot(path=str(SCREENSHOTS / "voila_lesson01_projector.png"))
+        projector.close()
     finally:
         process.terminate()
         process.wait(timeout=15)

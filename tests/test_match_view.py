@@ -160,7 +160,7 @@ def test_players_names_are_shown_and_the_still_picture_has_board_and_table():
     assert rows[1] == ["Başlayan", "Can", "Ayşe", "Can", ""]
     assert rows[2][0] == "Ayşe (Güney)" and rows[3][0] == "Can (Kuzey)"
     still = match._still_html()
-    assert "<svg" in still and "mangala-match-table" in still and "Ayşe (Güney)" in still
+    assert "<svg" in still and "mangala-score-table" in still and "Ayşe (Güney)" in still
     assert not re.search(r"at 0x[0-9a-f]+", repr(match))
 
 

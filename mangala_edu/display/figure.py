@@ -25,7 +25,7 @@ from matplotlib.path import Path as MplPath
 
 from ..engine import MangalaError, Position
 from ..i18n import get_language, t
-from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
+from .layout import PALETTE, STONE_COLOURS, board_layout, grain_curves, stone_spots
 from .svg import status_text
 
 #: Salt for the ids matplotlib writes into SVG files: fixed, so files do not change.
@@ -78,18 +78,11 @@ def _wood(ax, lay: dict) -> None:  # type: ignore[no-untyped-def]
     image = ax.imshow(colours[:, None, :], extent=(x, x + width, y + height, y),
                       aspect="auto", interpolation="bilinear", zorder=1)
     image.set_clip_path(wood)
-    lines = 11
-    for i in range(lines):
-        gy = y + height * (i + 0.5) / lines
-        amp = 3 + (i * 7) % 5
-        shift = (i * 37) % 90
-        x0, x1 = x + r * 0.6, x + width - r * 0.6
-        span = (x1 - x0) / 3
-        verts = [(x0, gy), (x0 + span - shift / 3, gy - amp), (x0 + 2 * span + shift / 3, gy + amp),
-                 (x1, gy)]
-        codes = [MplPath.MOVETO, MplPath.CURVE4, MplPath.CURVE4, MplPath.CURVE4]
-        ax.add_patch(PathPatch(MplPath(verts, codes), fc="none", ec=p["grain"], alpha=0.22,
-                               lw=(1 + (i % 3) * 0.6) * UNIT, zorder=1.5))
+    for start, c1, c2, end, width_factor in grain_curves(x, y, width, height, r):
+        path = MplPath([start, c1, c2, end],
+                       [MplPath.MOVETO, MplPath.CURVE4, MplPath.CURVE4, MplPath.CURVE4])
+        ax.add_patch(PathPatch(path, fc="none", ec=p["grain"], alpha=0.22,
+                               lw=width_factor * UNIT, zorder=1.5))
     ax.add_patch(FancyBboxPatch((x + 7, y + 7), width - 14, height - 14, fc="none", ec="white",
                                 lw=1.5 * UNIT, alpha=0.25, zorder=2,
                                 boxstyle=f"round,pad=0,rounding_size={r - 7}"))

@@ -147,6 +147,27 @@ def board_layout(rules: Rules | None = None) -> dict[str, object]:
     }
 
 
+def grain_curves(x: float, y: float, width: float, height: float, r: float
+                 ) -> list[tuple]:
+    """The wood grain of a board: gentle waves, the same every time, as the four points
+    (start, two controls, end) of one cubic curve each, then a line width factor.
+
+    >>> len(grain_curves(0, 0, 900, 400, 40))
+    11
+    """
+    curves = []
+    lines = 11
+    for i in range(lines):
+        gy = y + height * (i + 0.5) / lines
+        amp = 3 + (i * 7) % 5
+        shift = (i * 37) % 90
+        x0, x1 = x + r * 0.6, x + width - r * 0.6
+        span = (x1 - x0) / 3
+        curves.append(((x0, gy), (x0 + span - shift / 3, gy - amp),
+                       (x0 + 2 * span + shift / 3, gy + amp), (x1, gy), 1 + (i % 3) * 0.6))
+    return curves
+
+
 def stone_spots(place: dict[str, object], count: int) -> list[tuple[float, float, float, int]]:
     """Where the stones of one place are drawn: ``(x, y, radius, colour index)`` for each.
 

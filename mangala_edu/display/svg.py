@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 
 from ..engine import Position, Rules
 from ..i18n import get_language, t
-from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
+from .layout import PALETTE, STONE_COLOURS, board_layout, grain_curves, stone_spots
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -89,17 +89,12 @@ def _wood(lay: dict, uid: str) -> str:
         f'fill="url(#{uid}-wood)" stroke="{p["wood_edge"]}" stroke-width="3"/>',
     ]
     # Wood grain: gentle waves, the same every time.
-    lines = 11
-    for i in range(lines):
-        gy = y + height * (i + 0.5) / lines
-        amp = 3 + (i * 7) % 5
-        shift = (i * 37) % 90
-        x0, x1 = x + r * 0.6, x + width - r * 0.6
-        span = (x1 - x0) / 3
+    for (x0, y0), (ax, ay), (bx, by), (x1, y1), width_factor in grain_curves(
+            x, y, width, height, r):
         out.append(
-            f'<path d="M{_f(x0)} {_f(gy)} C{_f(x0 + span - shift / 3)} {_f(gy - amp)} '
-            f'{_f(x0 + 2 * span + shift / 3)} {_f(gy + amp)} {_f(x1)} {_f(gy)}" fill="none" '
-            f'stroke="{p["grain"]}" stroke-width="{1 + (i % 3) * 0.6:.1f}" opacity="0.22"/>')
+            f'<path d="M{_f(x0)} {_f(y0)} C{_f(ax)} {_f(ay)} {_f(bx)} {_f(by)} {_f(x1)} '
+            f'{_f(y1)}" fill="none" stroke="{p["grain"]}" stroke-width="{width_factor:.1f}" '
+            'opacity="0.22"/>')
     out.append(
         f'<rect x="{_f(x + 7)}" y="{_f(y + 7)}" width="{_f(width - 14)}" '
         f'height="{_f(height - 14)}" rx="{_f(r - 7)}" fill="none" stroke="#ffffff" '

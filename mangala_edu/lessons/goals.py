@@ -126,28 +126,39 @@ class LandIn(Goal):
         return Verdict(WRONG, "goal.land.wrong", {"target": self.place})
 
 
-@dataclass(frozen=True)
-class WinSet(Goal):
-    """End the set with this move and win it."""
+class _EndsSet(Goal):
+    """End the set this turn (extra turns allowed) with the result the subclass wants."""
+
+    key = ""
+
+    def wanted(self, trace: MoveTrace) -> bool:
+        raise NotImplementedError
 
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
         trace = traces[-1]
-        result = trace.after.result
-        if result is not None and result.winner == trace.player:
-            return Verdict(SOLVED, "goal.win.solved")
-        if result is None and trace.extra_turn:
-            return Verdict(GO_ON, "goal.win.go_on")
-        return Verdict(WRONG, "goal.win.wrong")
+        if trace.after.result is not None and self.wanted(trace):
+            return Verdict(SOLVED, f"goal.{self.key}.solved")
+        if trace.after.result is None and trace.extra_turn:
+            return Verdict(GO_ON, f"goal.{self.key}.go_on")
+        return Verdict(WRONG, f"goal.{self.key}.wrong")
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         trace = position.trace(pit)
-        result = trace.after.result
-        if result is not None:
-            return result.winner == trace.player
+        if trace.after.result is not None:
+            return self.wanted(trace)
         if trace.extra_turn:
             return any(self.accepts_first(trace.after, p) for p in trace.after.legal_moves)
         return False
 
+
+@dataclass(frozen=True)
+class WinSet(_EndsSet):
+    """End the set this turn and win it."""
+
+    key = "win"
+
+    def wanted(self, trace: MoveTrace) -> bool:
+        return trace.after.result.winner == trace.player  # type: ignore[union-attr]
 
 @dataclass(frozen=True)
 class PlayPit(Goal):
@@ -213,23 +224,10 @@ class Defend(Goal):
 
 
 @dataclass(frozen=True)
-class DrawSet(Goal):
-    """End the set with this move (extra turns allowed) in a draw: equal stores."""
+class DrawSet(_EndsSet):
+    """End the set this turn (extra turns allowed) in a draw: equal stores."""
 
-    def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
-        trace = traces[-1]
-        result = trace.after.result
-        if result is not None and result.winner == "draw":
-            return Verdict(SOLVED, "goal.draw.solved")
-        if result is None and trace.extra_turn:
-            return Verdict(GO_ON, "goal.draw.go_on")
-        return Verdict(WRONG, "goal.draw.wrong")
+    key = "draw"
 
-    def accepts_first(self, position: Position, pit: int) -> bool:
-        trace = position.trace(pit)
-        result = trace.after.result
-        if result is not None:
-            return result.winner == "draw"
-        if trace.extra_turn:
-            return any(self.accepts_first(trace.after, p) for p in trace.after.legal_moves)
-        return False
+    def wanted(self, trace: MoveTrace) -> bool:
+        return trace.after.result.winner == "draw"  # type: ignore[union-attr]

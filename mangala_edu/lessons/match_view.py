@@ -34,17 +34,9 @@ from ..engine import SIDES, MangalaError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
 from ..i18n import language_from_folder, t
 from ..widgets import Board
-from ..widgets.feedback import FEEDBACK_STYLE, StillPicture
+from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, score_table_html
 
 _TABLE_STYLE = w.HTML("""<style>
-.mangala-match-table {border-collapse: collapse; font-size: 1.15em; margin: 0.4em 0;}
-.mangala-match-table th, .mangala-match-table td {border: 1px solid #b08d57;
-  padding: 0.3em 0.8em; text-align: center;}
-.mangala-match-table th {background: #f3e6cf;}
-.mangala-match-table td.mangala-now {background: #fff8e1; font-weight: bold;}
-.mangala-match-table td.mangala-total {font-weight: bold;}
-.mangala-match-table caption {caption-side: bottom; text-align: left; font-size: 0.9em;
-  padding-top: 0.3em; white-space: nowrap;}
 .mangala-match-info {font-size: 1.3em; line-height: 1.5; margin: 0.3em 0;}
 </style>""")
 
@@ -215,22 +207,9 @@ class MatchBoard(StillPicture, w.VBox):
         return text
 
     def _table_html(self) -> str:
-        rows = self.table_rows()
-        now = len(self.match.games) if self.match else 0
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-        body = []
-        for row in rows[1:]:
-            cells = [f"<th>{html.escape(row[0])}</th>"]
-            for k, cell in enumerate(row[1:], start=1):
-                cls = ("mangala-total" if k == len(row) - 1 else
-                       "mangala-now" if k == now and self.match and not self.match.is_over
-                       else "")
-                cells.append(f'<td class="{cls}">{html.escape(cell)}</td>' if cls else
-                             f"<td>{html.escape(cell)}</td>")
-            body.append(f"<tr>{''.join(cells)}</tr>")
-        caption = html.escape(t("matchview.table_caption", self.lang))
-        return (f'<table class="mangala-match-table"><caption>{caption}</caption>'
-                f"<tr>{head}</tr>{''.join(body)}</table>")
+        match = self.match
+        now = len(match.games) if match and not match.is_over else 0
+        return score_table_html(self.table_rows(), now, t("matchview.table_caption", self.lang))
 
     def _refresh(self) -> None:
         match = self.match

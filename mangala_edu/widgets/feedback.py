@@ -8,6 +8,27 @@ import html
 import ipywidgets as w
 
 
+def score_table_html(rows: list[list[str]], now: int, caption: str) -> str:
+    """A table of sets and points: ``rows[0]`` is the header, each further row a player's
+    name, their points set by set, and their total; column ``now`` (from 1; 0 for none) is the
+    set being played.
+
+    >>> "mangala-now" in score_table_html([["", "1", "Σ"], ["A", "1", "1"]], 1, "sets")
+    True
+    """
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+    body = []
+    for row in rows[1:]:
+        cells = [f"<th>{html.escape(row[0])}</th>"]
+        for k, cell in enumerate(row[1:], start=1):
+            cls = "mangala-total" if k == len(row) - 1 else "mangala-now" if k == now else ""
+            attr = f' class="{cls}"' if cls else ""
+            cells.append(f"<td{attr}>{html.escape(cell)}</td>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return (f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
+            f"<tr>{head}</tr>{''.join(body)}</table>")
+
+
 def feedback_box(kind: str, text: str) -> str:
     icon = {"solved": "✔", "wrong": "✘", "go_on": "➜", "info": "ℹ"}.get(kind, "")
     return (f'<div class="mangala-feedback mangala-{kind}" role="status" aria-live="polite">'
@@ -23,7 +44,16 @@ FEEDBACK_STYLE = w.HTML("""<style>
 .mangala-go_on, .mangala-info {background: #fff8e1; border-color: #b26a00; color: #4d3400;}
 .mangala-rules-note {display: inline-block; font-weight: bold; color: #5d3a00;
   background: #fbe9c6; border: 2px dashed #b26a00; border-radius: 6px; padding: 0.2em 0.6em;}
+.mangala-score-table {border-collapse: collapse; font-size: 1.15em; margin: 0.4em 0;}
+.mangala-score-table th, .mangala-score-table td {border: 1px solid #b08d57;
+  padding: 0.3em 0.8em; text-align: center;}
+.mangala-score-table th {background: #f3e6cf;}
+.mangala-score-table td.mangala-now {background: #fff8e1; font-weight: bold;}
+.mangala-score-table td.mangala-total {font-weight: bold;}
+.mangala-score-table caption {caption-side: bottom; text-align: left; font-size: 0.9em;
+  padding-top: 0.3em; white-space: nowrap;}
 </style>""")
+"""The styles of prompts, feedback boxes, rule notes and score tables (sets and points)."""
 
 
 class StillPicture:

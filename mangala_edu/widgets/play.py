@@ -59,7 +59,7 @@ from ..search.lookahead import Lookahead
 from ..search.players import LEVELS, NODES_PER_SECOND, get_level
 from ..search.solver import Solver
 from .board import Board
-from .feedback import FEEDBACK_STYLE, StillPicture, feedback_box
+from .feedback import FEEDBACK_STYLE, StillPicture, feedback_box, score_table_html
 
 __all__ = ["CLASSMATE", "Hint", "PlayBoard", "hint_for", "mistake_svg"]
 
@@ -70,14 +70,6 @@ HINT_SECONDS = 1.0
 """About how long a hint searches (the expert's search, scaled down from its 3 s)."""
 
 _PLAY_STYLE = w.HTML("""<style>
-.mangala-play-table {border-collapse: collapse; font-size: 1.1em; margin: 0.4em 0;}
-.mangala-play-table th, .mangala-play-table td {border: 1px solid #b08d57;
-  padding: 0.3em 0.8em; text-align: center;}
-.mangala-play-table th {background: #f3e6cf;}
-.mangala-play-table td.mangala-now {background: #fff8e1; font-weight: bold;}
-.mangala-play-table td.mangala-total {font-weight: bold;}
-.mangala-play-table caption {caption-side: bottom; text-align: left; font-size: 0.9em;
-  padding-top: 0.3em;}
 .mangala-play-info {font-size: 1.15em; line-height: 1.5; margin: 0.3em 0;}
 .mangala-play-mistakes {display: flex; flex-wrap: wrap; gap: 0.8em;}
 .mangala-play-mistake {flex: 1 1 300px; max-width: 380px; border: 1px solid #d8c3a0;
@@ -638,21 +630,8 @@ class PlayBoard(StillPicture, w.VBox):
                  level=LEVELS[self.level].name(self.lang))
 
     def _table_html(self) -> str:
-        rows = self.table_rows()
         now = self.set_number if not self.match.is_over else 0
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-        body = []
-        for row in rows[1:]:
-            cells = [f"<th>{html.escape(row[0])}</th>"]
-            for k, cell in enumerate(row[1:], start=1):
-                cls = ("mangala-total" if k == len(row) - 1 else
-                       "mangala-now" if k == now else "")
-                attr = f' class="{cls}"' if cls else ""
-                cells.append(f"<td{attr}>{html.escape(cell)}</td>")
-            body.append(f"<tr>{''.join(cells)}</tr>")
-        caption = html.escape(t("play.table_caption", self.lang))
-        return (f'<table class="mangala-play-table"><caption>{caption}</caption>'
-                f"<tr>{head}</tr>{''.join(body)}</table>")
+        return score_table_html(self.table_rows(), now, t("play.table_caption", self.lang))
 
     def _refresh(self) -> None:
         match = self.match

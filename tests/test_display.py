@@ -233,7 +233,7 @@ def test_captions_for_the_end_of_a_set():
     trace = pos("0,0,0,0,0,1,20/1,0,0,0,0,0,26 S").trace(6)
     captions = trace_captions(trace, "en")
     assert [e.kind for e in trace.events][-2:] == ["sweep", "set_over"]
-    assert captions[-2] == "South's pits are empty: South takes the 1 stones left on the board"
+    assert captions[-2] == "South's pits are empty: South takes the last stone left on the board"
     assert captions[-1] == "North wins 22–26"
     assert outcome_caption(trace, "en") == " · ".join(captions[-2:])   # no "play again"
 
@@ -243,3 +243,12 @@ def test_place_names():
     assert place_name(0, rules, "en") == "South pit 1"
     assert place_name(13, rules, "tr") == "Kuzey hazinesi"
     assert place_name(12, rules, "tr") == "Kuzey 6. kuyu"
+
+
+def test_a_sweep_of_one_stone_is_said_in_the_singular():
+    from mangala_edu.display.captions import trace_captions
+
+    trace = Position.from_text("0,0,0,0,0,1,22/1,0,0,0,0,0,24 S").trace(6)
+    captions = trace_captions(trace, "en")
+    assert "South takes the last stone left on the board" in " ".join(captions)
+    assert "1 stones" not in " ".join(captions)

@@ -60,7 +60,8 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> st
     if kind == "sweep":
         if event.side is None:
             return t("event.own_side", lang)
-        return t("event.sweep", lang, side=t(f"side.{event.side}", lang), count=event.count)
+        key = "event.sweep_one" if event.count == 1 else "event.sweep"
+        return t(key, lang, side=t(f"side.{event.side}", lang), count=event.count)
     if kind == "set_over":
         return status_text(trace.after, lang)
     if kind in ("extra_turn", "empty_opposite_empty", "nothing"):

@@ -30,18 +30,18 @@ import random
 import ipywidgets as w
 
 from ..display import board_svg, status_text
-from ..engine import SIDES, MangalaError, MoveTrace, Position, Rules
+from ..engine import SIDES, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
 from ..i18n import language_from_folder, t
 from ..widgets import Board
-from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, score_table_html
+from ..widgets.feedback import FEEDBACK_STYLE, RefusalsShown, StillPicture, score_table_html
 
 _TABLE_STYLE = w.HTML("""<style>
 .mangala-match-info {font-size: 1.3em; line-height: 1.5; margin: 0.3em 0;}
 </style>""")
 
 
-class MatchBoard(StillPicture, w.VBox):
+class MatchBoard(RefusalsShown, StillPicture, w.VBox):
     """A match of ``sets`` sets (1, 3 or 5) between South and North on one board.
 
     Args:
@@ -225,13 +225,6 @@ class MatchBoard(StillPicture, w.VBox):
         self._note = ""   # the lot's result and any refusal were read: the board goes on
         self._refresh()
 
-    def _safely(self, action) -> None:  # type: ignore[no-untyped-def]
-        """Run a button's action; a refusal is shown above the board, never raised."""
-        try:
-            action()
-        except MangalaError as error:
-            self._note = error.message(self.lang)
-            self._refresh()
 
     def _still_html(self) -> str:
         title = html.escape(t("matchview.title", self.lang, sets=self.sets))

@@ -4,8 +4,11 @@ cannot run widgets."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as w
+
+from ..engine import MangalaError
 
 
 def score_table_html(rows: list[list[str]], now: int, caption: str) -> str:
@@ -54,6 +57,24 @@ FEEDBACK_STYLE = w.HTML("""<style>
   padding-top: 0.3em; white-space: nowrap;}
 </style>""")
 """The styles of prompts, feedback boxes, rule notes and score tables (sets and points)."""
+
+
+class RefusalsShown:
+    """For a widget with a ``_note`` line and a ``_refresh()``: a button's action that is
+    refused (a :class:`~mangala_edu.MangalaError`) is shown to the learner, never raised."""
+
+    lang: str
+    _note: str
+
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    def _safely(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except MangalaError as error:
+            self._note = error.message(self.lang)
+            self._refresh()
 
 
 class StillPicture:

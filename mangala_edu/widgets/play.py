@@ -51,7 +51,7 @@ import ipywidgets as w
 
 from ..display import board_svg, status_text
 from ..display.layout import board_layout
-from ..engine import SIDES, Game, IllegalMoveError, MangalaError, MoveTrace, Position, Rules
+from ..engine import SIDES, Game, IllegalMoveError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
 from ..i18n import language_from_folder, t
 from ..search import Analyst, BudgetExceeded, GameReview, MoveReview, Player, analyse_game
@@ -59,7 +59,13 @@ from ..search.lookahead import Lookahead
 from ..search.players import LEVELS, NODES_PER_SECOND, get_level
 from ..search.solver import Solver
 from .board import Board
-from .feedback import FEEDBACK_STYLE, StillPicture, feedback_box, score_table_html
+from .feedback import (
+    FEEDBACK_STYLE,
+    RefusalsShown,
+    StillPicture,
+    feedback_box,
+    score_table_html,
+)
 
 __all__ = ["CLASSMATE", "Hint", "PlayBoard", "hint_for", "mistake_svg"]
 
@@ -253,7 +259,7 @@ def _chart_png(review: GameReview, lang: str) -> bytes:
 
 # -- The widget -------------------------------------------------------------------------------
 
-class PlayBoard(StillPicture, w.VBox):
+class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     """A match (1, 3 or 5 sets) on one live board, against the computer or a classmate.
 
     Args:
@@ -642,13 +648,6 @@ class PlayBoard(StillPicture, w.VBox):
         self.next_button.layout.display = "" if can_go_on else "none"
         self.hint_button.disabled = match.position.is_over
 
-    def _safely(self, action: Callable[[], object]) -> None:
-        """Run a button's action; a refusal is shown above the board, never raised."""
-        try:
-            action()
-        except MangalaError as error:
-            self._note = error.message(self.lang)
-            self._refresh()
 
     def _still_html(self) -> str:
         parts = [f'<div class="mangala-still"><h3>{html.escape(self._title_text())}</h3>',

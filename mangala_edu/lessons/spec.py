@@ -6,51 +6,45 @@ so both languages share one specification; the tests prove each task with the en
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import Position, Rules
 from .goals import Goal
 
 
-def _position(text: str, rules: str) -> Position:
-    r = Rules.from_name(rules)
-    return Position.start(r) if text == "start" else Position.from_text(text, r)
+@dataclass(frozen=True)
+class _OnPosition:
+    """Something shown on a position: its text (or ``"start"``) and its rules' name."""
+
+    position: str
+    rules: str = field(default="official", kw_only=True)
+
+    def start(self) -> Position:
+        rules = Rules.from_name(self.rules)
+        if self.position == "start":
+            return Position.start(rules)
+        return Position.from_text(self.position, rules)
 
 
 @dataclass(frozen=True)
-class DemoSpec:
+class DemoSpec(_OnPosition):
     """A position and the moves the demonstration plays, stone by stone."""
 
-    position: str
     moves: tuple[int, ...]
-    rules: str = "official"
-
-    def start(self) -> Position:
-        return _position(self.position, self.rules)
 
 
 @dataclass(frozen=True)
-class TaskSpec:
+class TaskSpec(_OnPosition):
     """A live board at ``position``; the learner's moves are judged by ``goal``."""
 
-    position: str
     goal: Goal
-    rules: str = "official"
-
-    def start(self) -> Position:
-        return _position(self.position, self.rules)
 
 
 @dataclass(frozen=True)
-class PredictSpec:
+class PredictSpec(_OnPosition):
     """"Where will the last stone of ``pit`` land?", then the move is played."""
 
-    position: str
     pit: int
-    rules: str = "official"
-
-    def start(self) -> Position:
-        return _position(self.position, self.rules)
 
 
 @dataclass(frozen=True)

@@ -207,24 +207,25 @@ def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[
         notes.append(Note("analysis.better_capture", {"pit": best, "stones": trace.captured}))
     after = position.play(pit)
     if not after.is_over and after.to_move != position.to_move:
-        threat = _max_capture(after)
-        if threat > _max_capture_after(position, best):
+        threat = max_capture(after)
+        if threat > threat_after(position, best):
             notes.append(Note("analysis.allowed_capture", {"stones": threat}))
     if not notes:
         notes.append(Note("analysis.better_long_term", {"pit": best}))
     return tuple(notes)
 
 
-def _max_capture(position: Position) -> int:
-    """The most stones the mover can capture with one move here."""
+def max_capture(position: Position) -> int:
+    """The most stones the mover can capture with one move here (0 once the set is over)."""
     return max((position.trace(p).captured for p in position.legal_moves), default=0)
 
 
-def _max_capture_after(position: Position, pit: int) -> int:
+def threat_after(position: Position, pit: int) -> int:
+    """What the opponent can capture at once after ``pit`` (0 after an extra turn)."""
     after = position.play(pit)
     if after.is_over or after.to_move == position.to_move:
         return 0
-    return _max_capture(after)
+    return max_capture(after)
 
 
 def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int = 24,

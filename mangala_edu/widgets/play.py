@@ -55,6 +55,7 @@ from ..engine import SIDES, Game, IllegalMoveError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
 from ..i18n import language_from_folder, t
 from ..search import Analyst, BudgetExceeded, GameReview, MoveReview, Player, analyse_game
+from ..search.analysis import threat_after
 from ..search.lookahead import Lookahead
 from ..search.players import LEVELS, NODES_PER_SECOND, get_level
 from ..search.solver import Solver
@@ -112,21 +113,6 @@ class Hint:
         return f"Hint(pit={self.pit}, exact={self.exact})"
 
 
-def _max_capture(position: Position) -> int:
-    """The most stones the mover can capture with one move (0 once the set is over)."""
-    if position.is_over:
-        return 0
-    return max((position.trace(p).captured for p in position.legal_moves), default=0)
-
-
-def _threat_after(position: Position, pit: int) -> int:
-    """What the opponent can capture at once after ``pit`` (0 after an extra turn)."""
-    after = position.play(pit)
-    if after.is_over or after.to_move == position.to_move:
-        return 0
-    return _max_capture(after)
-
-
 def hint_reason(position: Position, pit: int, lang: str | None = None, *,
                 exact: bool = False, value: float = 0.0) -> str:
     """Why ``pit`` is a good move in ``position``, as one or two sentences.
@@ -144,8 +130,8 @@ def hint_reason(position: Position, pit: int, lang: str | None = None, *,
     elif trace.captured:
         text = t("play.hint.capture", lang, pit=pit, stones=trace.captured)
     else:
-        mine = _threat_after(position, pit)
-        others = max((_threat_after(position, p) for p in position.legal_moves if p != pit),
+        mine = threat_after(position, pit)
+        others = max((threat_after(position, p) for p in position.legal_moves if p != pit),
                      default=0)
         if others > mine:
             text = t("play.hint.safe", lang, pit=pit, stones=others)

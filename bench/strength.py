@@ -38,8 +38,14 @@ def main() -> None:
     parser.add_argument("--rules", default="official")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be a positive even number (each opening is played twice)")
     if args.pairs:
         pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
+        for pair in pairs:
+            if len(pair) != 2 or not set(pair) <= set(NAMES):
+                parser.error(f"--pairs: {':'.join(pair)!r} is not two of {', '.join(NAMES)} "
+                             "joined by ':'")
     else:
         pairs = [(a, b) for a, b in itertools.combinations(NAMES, 2)]
     print(f"rules {args.rules}, {args.games} games a pairing, seed {args.seed}")
@@ -51,20 +57,22 @@ def main() -> None:
         for c in range(0, args.games, 2):
             chunks.append((a, b, 2, args.seed * 100_003 + c, args.time_scale, args.rules))
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(run_chunk, chunks))
-    table: dict[tuple[str, str], Series] = {}
-    for (a, b, *_), series in zip(chunks, results, strict=True):
-        total = table.setdefault((a, b), Series())
-        total.games += series.games
-        total.points_a += series.points_a
-        total.points_b += series.points_b
-        total.margins += series.margins
     print(f"{'A':<8} {'B':<8} {'games':>5} {'A per 100':>9} {'B per 100':>9} "
-          f"{'mean margin':>11}")
-    for (a, b), s in table.items():
-        print(f"{a:<8} {b:<8} {s.games:>5} {s.per_100:>9.1f} {100 - s.per_100:>9.1f} "
-              f"{sum(s.margins) / s.games:>+11.2f}")
+          f"{'mean margin':>11} {'seconds':>8}", flush=True)
+    table: dict[tuple[str, str], Series] = {}
+    left = {pair: args.games // 2 for pair in pairs}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for (a, b, *_), series in zip(chunks, pool.map(run_chunk, chunks), strict=True):
+            total = table.setdefault((a, b), Series())
+            total.games += series.games
+            total.points_a += series.points_a
+            total.points_b += series.points_b
+            total.margins += series.margins
+            left[(a, b)] -= 1
+            if not left[(a, b)]:           # the pairing is complete: print its row now
+                print(f"{a:<8} {b:<8} {total.games:>5} {total.per_100:>9.1f} "
+                      f"{100 - total.per_100:>9.1f} {sum(total.margins) / total.games:>+11.2f} "
+                      f"{time.perf_counter() - t0:>8.0f}", flush=True)
     print(f"({time.perf_counter() - t0:.0f} s)")
 
 

@@ -134,3 +134,25 @@ def test_game_over_is_refused() -> None:
     assert Player("kolay").choose(game.position) in range(1, 7)
     with pytest.raises(ValueError):
         Player("kolay").choose(Position((0,) * 6 + (30,) + (0,) * 6 + (18,), None))
+
+
+def test_exact_claims_hold_when_the_table_is_reused() -> None:
+    """A search that says it saw every line to the end must agree with the solver, even when
+    its table holds values from earlier, depth-limited searches (a stored value found with a
+    horizon below it must count as seeing the horizon)."""
+    rules = Rules.official()
+    look, solver = Lookahead(rules), Solver(rules)
+    rng = random.Random(3)
+    claims = 0
+    for _ in range(6):
+        pos = Position.start(rules)
+        while not pos.is_over:
+            result = look.analyse(pos, max_depth=6)
+            if result.exact and pos.stones_on_board <= 22:
+                claims += 1
+                exact = solver.value_of_moves(pos)
+                best = max(exact.values())
+                assert result.best_value == best, pos.to_text()
+                assert set(result.best_moves) <= {p for p, v in exact.items() if v == best}
+            pos = pos.play(rng.choice(pos.legal_moves))
+    assert claims > 10

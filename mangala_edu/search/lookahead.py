@@ -29,6 +29,9 @@ from .kernel import Kernel, State
 CHECK_EVERY = 1024
 MAX_DEPTH = 64
 INF = 10**9
+EXACT = 1 << 20
+"""The depth stored in the table for a value that saw every line to the end of the set: it
+holds at any depth, and using it does not touch the horizon."""
 
 
 @dataclass
@@ -169,21 +172,26 @@ class Lookahead:
         if self._nodes >= CHECK_EVERY:
             self._budget.charge(self._nodes)
             self._nodes = 0
-        if depth <= 0:
-            self._horizon += 1
-            return self.evaluate(p)
         table = self.table
         entry = table.get(p)
         hint = 0
         if entry is not None:
             d, lo, hi, hint = entry
             if d >= depth:
+                # A stored value found with a horizon below it counts as seeing the horizon.
                 if lo >= beta:
+                    self._horizon += d != EXACT
                     return lo
                 if hi <= alpha:
+                    self._horizon += d != EXACT
                     return hi
                 if lo == hi:
+                    self._horizon += d != EXACT
                     return lo
+        if depth <= 0:
+            self._horizon += 1
+            return self.evaluate(p)
+        horizon = self._horizon
         kids = self.kernel.children(p)
         if len(kids) > 1:
             kids.sort(key=lambda c: (c.pit == hint) * 4096 + c.extra * 1024 + c.gain,
@@ -208,6 +216,8 @@ class Lookahead:
                     a = v
                     if v >= beta:
                         break
+        if self._horizon == horizon:       # every line below ended the set: exact at any depth
+            depth = EXACT
         if entry is not None and entry[0] == depth:
             lo, hi = entry[1], entry[2]
         else:

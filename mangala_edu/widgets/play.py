@@ -481,7 +481,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         finally:
             self._busy = False
         if played:
-            said = t("play.computer_played", self.lang, moves=" → ".join(played))
+            key = "play.computer_played_again" if len(played) > 1 else "play.computer_played"
+            said = t(key, self.lang, moves=t("play.then", self.lang).join(played))
             self._note = f"{self._note} {said}" if self._note else said
             self._note_kind = "info"
         if self.position.is_over:

@@ -2,9 +2,10 @@
 
 Bad input (an illegal pit, a malformed position, a move after the end, a wrong argument) exits
 with status 2 and one clear line on standard error; moves played before it are still printed.
-A search that runs out of its budget (``solve --time-limit``) says so on standard error and
-exits with status 3. Messages are in Turkish unless ``--lang en`` (or ``MANGALA_EDU_LANG=en``)
-is given.
+A search that runs out of its budget (``solve --time-limit``) says so on standard error, with
+the bounds of the value it had proven by then when they say more than the stones on the board,
+and exits with status 3 (printing nothing on standard output, even with ``--json``). Messages
+are in Turkish unless ``--lang en`` (or ``MANGALA_EDU_LANG=en``) is given.
 """
 
 from __future__ import annotations
@@ -14,9 +15,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .engine import IllegalMoveError, MangalaError, Position, Rules
 from .i18n import LANGUAGES, t
+
+if TYPE_CHECKING:
+    from .search import BudgetExceeded
 
 RULE_NAMES = ("official", "no-return", "own-side", "kalah")
 FIGURE_TYPES = (".png", ".svg", ".pdf")
@@ -194,9 +199,11 @@ def _solve(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no
         sol = solve(pos, time_limit=args.time_limit)
     except BudgetExceeded as exc:
         seconds = f"{args.time_limit:g}"
-        raise OutOfBudget(t("cli.out_of_budget", lang,
-                            seconds=seconds.replace(".", ",") if lang == "tr" else seconds,
-                            nodes=exc.nodes)) from exc
+        message = t("cli.out_of_budget", lang,
+                    seconds=seconds.replace(".", ",") if lang == "tr" else seconds,
+                    nodes=exc.nodes)
+        proven = _proven(pos, exc, lang)
+        raise OutOfBudget(f"{message} {proven}" if proven else message) from exc
     if args.json:
         print(json.dumps({"value": sol.value, "best_moves": list(sol.best_moves),
                           "nodes": sol.nodes, "seconds": round(sol.seconds, 3)}), file=out)
@@ -204,6 +211,38 @@ def _solve(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no
         moves = ", ".join(str(p) for p in sol.best_moves)
         print(t("cli.solved", lang, value=sol.value, moves=moves,
                 side=t(f"side.{pos.to_move}", lang), nodes=sol.nodes), file=out)
+
+
+def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
+    """What a solve that ran out of budget had proven about the value of ``pos`` (final store
+    difference from the mover's side), or ``""`` when its bounds are the trivial ones (every
+    stone on the board won or lost).
+
+    >>> from mangala_edu.search import BudgetExceeded
+    >>> pos = Position.from_text("1,5,3,1,1,4,24/1,3,2,2,0,1,0 S")
+    >>> print(_proven(pos, BudgetExceeded(4096, 0.1, 26, 48), "en"))
+    Proven so far: with perfect play on both sides South ends the set with a store difference
+    of at least +26 and at most +48.
+    >>> _proven(pos, BudgetExceeded(4096, 0.1, 0, 48), "en")
+    ''
+    >>> _proven(pos, BudgetExceeded(4096, 0.1, 30, 30), "tr")[:60]
+    'Şimdiye kadar kanıtlanan: iki taraf da en iyi oynarsa Güney '
+    """
+    from .search.budget import signed
+
+    lower, upper = exc.lower, exc.upper
+    mover = pos.to_move
+    if lower is None or upper is None or mover is None:
+        return ""
+    other = "north" if mover == "south" else "south"
+    base = pos.store(mover) - pos.store(other)
+    stones = pos.stones_on_board
+    side = t(f"side.{mover}", lang)
+    if lower == upper:
+        return t("cli.proven_value", lang, side=side, value=signed(lower))
+    if lower <= base - stones and upper >= base + stones:
+        return ""
+    return t("cli.proven_bounds", lang, side=side, lower=signed(lower), upper=signed(upper))
 
 
 def _analyse(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]

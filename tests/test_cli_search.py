@@ -4,6 +4,7 @@ positions, so that they stay fast)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -115,3 +116,43 @@ def test_analyse_text_and_a_broken_record(tmp_path, capsys):
     broken.write_text("{")
     assert main(["analyse", str(broken)]) == 2
     assert "JSON" in capsys.readouterr().err
+
+
+def test_solve_beyond_the_budget_gives_the_proven_bounds():
+    # South is 24 stones ahead: the solver soon proves at least +26, but cannot finish.
+    proc = run("--lang", "en", "solve", "--json", "--time-limit", "0.3",
+               "1,5,3,1,1,4,24/1,3,2,2,0,1,0 S")
+    assert proc.returncode == 3 and proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not be solved within 0.3 seconds" in lines[0]
+    assert re.search(r"Proven so far: with perfect play on both sides South ends the set with "
+                     r"a store difference of at least \+\d+ and at most \+48\.$", lines[0])
+
+
+def test_solve_beyond_the_budget_bounds_in_both_languages(monkeypatch, capsys):
+    from mangala_edu import search
+    from mangala_edu.search import BudgetExceeded
+
+    bounds = [(26, 48)]
+
+    def stopped(position, **kwargs):
+        raise BudgetExceeded(4096, 0.5, *bounds[0])
+
+    monkeypatch.setattr(search, "solve", stopped)
+    pos = "1,5,3,1,1,4,24/1,3,2,2,0,1,0 S"
+    assert main(["--lang", "en", "solve", pos]) == 3
+    err = capsys.readouterr().err
+    assert "(4096 positions searched)" in err
+    assert err.strip().endswith("South ends the set with a store difference of at least +26 "
+                                "and at most +48.")
+    assert main(["solve", "--json", pos]) == 3
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1
+    assert err.strip().endswith("Güney seti en az +26, en çok +48 hazine farkıyla bitirir.")
+    bounds[0] = (30, 30)
+    assert main(["solve", pos]) == 3
+    assert "Güney seti +30 hazine farkıyla bitirir; en iyi hamlelerin hepsini" in \
+        capsys.readouterr().err
+    bounds[0] = (0, 48)                 # every stone on the board: nothing worth saying
+    assert main(["--lang", "en", "solve", pos]) == 3
+    assert "Proven" not in capsys.readouterr().err

@@ -169,3 +169,54 @@ def test_sixteen_stones_within_a_node_budget() -> None:
     pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
     sol = Solver(pos.rules).solve(pos, node_limit=400_000)
     assert sol.value == -4 and sol.best_moves == (2, 3, 6)
+
+
+def test_budget_exceeded_reports_proven_bounds() -> None:
+    """A search stopped by its budget reports bounds of the value that hold (the true value lies
+    between them), and past the first few probes they say more than the stones on the board."""
+    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")   # base 0, 16 stones
+    full = Solver(pos.rules).solve(pos)
+    assert full.nodes < 100_000
+    stopped = 0
+    non_trivial = 0
+    for limit in range(0, full.nodes, 1024):
+        for method in ("solve", "value_of_moves", "gain"):
+            solver = Solver(pos.rules)
+            try:
+                if method == "gain":
+                    state, base = solver.kernel.from_position(pos)
+                    assert base == 0
+                    solver.gain(state, node_limit=limit)
+                else:
+                    getattr(solver, method)(pos, node_limit=limit)
+            except BudgetExceeded as exc:
+                stopped += 1
+                assert exc.lower is not None and exc.upper is not None, (method, limit)
+                assert exc.lower <= full.value <= exc.upper, (method, limit)
+                assert exc.lower >= -16 and exc.upper <= 16
+                non_trivial += exc.lower > -16 or exc.upper < 16
+                assert "value proven" in str(exc)
+    assert stopped >= 20
+    assert non_trivial >= 10
+
+
+def test_bounds_of_a_position_with_stores() -> None:
+    """The bounds are of the final store difference: the stores are counted in."""
+    pos = Position.from_text("1,5,3,1,1,4,24/1,3,2,2,0,1,0 S")   # South is 24 ahead
+    with pytest.raises(BudgetExceeded) as info:
+        Solver(pos.rules).solve(pos, node_limit=10_000)
+    assert (info.value.lower, info.value.upper) == (26, 48)
+    assert str(info.value).endswith("value proven between +26 and +48")
+
+
+def test_full_solves_visit_the_same_nodes_as_before_the_bounds() -> None:
+    """Reporting proven bounds changed nothing in the search: the node counts of full solves
+    are those measured before (a strength benchmark depends on them)."""
+    cases = [
+        (Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S"), -4, (2, 3, 6), 19_190),
+        (Position.from_text("2,0,1,0,3,1,18/1,2,0,2,0,1,17 N"), -4, (2, 6), 931),
+        (Position.start(Rules.kalah(3, 4)), 2, (1,), 8_085),
+    ]
+    for pos, value, best, nodes in cases:
+        sol = Solver(pos.rules).solve(pos)
+        assert (sol.value, sol.best_moves, sol.nodes) == (value, best, nodes), pos

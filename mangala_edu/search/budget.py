@@ -18,13 +18,55 @@ import time
 class BudgetExceeded(RuntimeError):
     """A search ran out of its time or node budget before it could finish.
 
-    ``nodes`` and ``seconds`` say how much was spent.
+    ``nodes`` and ``seconds`` say how much was spent. ``lower`` and ``upper`` are what the
+    search had proven about the value it was looking for before it stopped (for the solver: the
+    final store difference from the mover's side), or ``None`` when it proved nothing of the kind.
+    A bound may be the trivial one (every stone on the board) but it is always true.
+
+    >>> exc = BudgetExceeded(4096, 0.5)
+    >>> exc.lower is None and exc.upper is None
+    True
+    >>> str(exc.bounded(-4, 12))
+    'search budget exceeded after 4096 nodes and 0.50 s; value proven between -4 and +12'
+    >>> str(BudgetExceeded(10, 0.0, lower=3, upper=3))
+    'search budget exceeded after 10 nodes and 0.00 s; value proven to be +3'
     """
 
-    def __init__(self, nodes: int, seconds: float) -> None:
+    def __init__(self, nodes: int, seconds: float, lower: int | None = None,
+                 upper: int | None = None) -> None:
         self.nodes = nodes
         self.seconds = seconds
-        super().__init__(f"search budget exceeded after {nodes} nodes and {seconds:.2f} s")
+        self.lower = lower
+        self.upper = upper
+        super().__init__(nodes, seconds, lower, upper)
+
+    def bounded(self, lower: int | None, upper: int | None) -> BudgetExceeded:
+        """Record the proven bounds ``lower`` and ``upper``; returns the exception itself."""
+        self.lower = lower
+        self.upper = upper
+        return self
+
+    def __str__(self) -> str:
+        text = f"search budget exceeded after {self.nodes} nodes and {self.seconds:.2f} s"
+        lower, upper = self.lower, self.upper
+        if lower is not None and lower == upper:
+            return f"{text}; value proven to be {signed(lower)}"
+        if lower is not None and upper is not None:
+            return f"{text}; value proven between {signed(lower)} and {signed(upper)}"
+        if lower is not None:
+            return f"{text}; value proven to be at least {signed(lower)}"
+        if upper is not None:
+            return f"{text}; value proven to be at most {signed(upper)}"
+        return text
+
+
+def signed(value: int) -> str:
+    """A store difference with its sign: ``+2``, ``0``, ``-4``.
+
+    >>> signed(2), signed(0), signed(-4)
+    ('+2', '0', '-4')
+    """
+    return f"{value:+d}" if value else "0"
 
 
 class Budget:

@@ -16,12 +16,19 @@ position's future gain always lies between ``-stones`` and ``+stones``).
 >>> value_of_moves(pos)
 {5: -8, 6: -2}
 
-A budget that is too small is reported, never hidden:
+A budget that is too small is reported, never hidden, with what was proven before it ran out
+(bounds of the value, which may be the trivial ones: every stone on the board):
 
 >>> solve(Position.start(), node_limit=1000)
 Traceback (most recent call last):
 ...
 mangala_edu.search.budget.BudgetExceeded: search budget exceeded after ... nodes ...
+>>> pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
+>>> try:
+...     Solver(pos.rules).solve(pos, node_limit=5000)
+... except BudgetExceeded as exc:
+...     print(exc.lower <= solve(pos).value <= exc.upper)
+True
 """
 
 from __future__ import annotations
@@ -91,13 +98,20 @@ class Solver:
               node_limit: int | None = None) -> Solution:
         """The exact value of ``position`` and every best move.
 
-        Raises :class:`BudgetExceeded` when the budget runs out first, and ``ValueError`` for a
-        position whose set is over or that has other rules.
+        Raises :class:`BudgetExceeded` when the budget runs out first (its ``lower`` and
+        ``upper`` are the bounds of the value proven by then; equal when the value was found but
+        not yet every best move), and ``ValueError`` for a position whose set is over or that has
+        other rules.
         """
         state, base = self._state(position)
         budget = self._start(time_limit, node_limit)
-        gain = self._mtdf(state, self._guess(state))
-        best = tuple(c.pit for c, v in self._root_values(state, gain, only_best=True) if v == gain)
+        gain = self._mtdf(state, self._guess(state), base)
+        try:
+            best = tuple(c.pit for c, v in self._root_values(state, gain, only_best=True)
+                         if v == gain)
+        except BudgetExceeded as exc:
+            exc.bounded(base + gain, base + gain)
+            raise
         self._finish()
         return Solution(base + gain, best, budget.nodes, budget.seconds)
 
@@ -105,20 +119,30 @@ class Solver:
                        node_limit: int | None = None) -> dict[int, int]:
         """The exact value (final store difference from the mover's side) after each legal move.
 
-        Raises :class:`BudgetExceeded` when the budget runs out first.
+        Raises :class:`BudgetExceeded` when the budget runs out first, with the bounds of the
+        position's value proven by then (see :meth:`solve`).
         """
         state, base = self._state(position)
         self._start(time_limit, node_limit)
-        gain = self._mtdf(state, self._guess(state))
-        values = {c.pit: base + v for c, v in self._root_values(state, gain, only_best=False)}
+        gain = self._mtdf(state, self._guess(state), base)
+        try:
+            values = {c.pit: base + v
+                      for c, v in self._root_values(state, gain, only_best=False)}
+        except BudgetExceeded as exc:
+            exc.bounded(base + gain, base + gain)
+            raise
         self._finish()
         return values
 
     def gain(self, state: State, *, time_limit: float | None = None,
              node_limit: int | None = None) -> int:
-        """The exact future gain of a mover-relative ``state`` (see :mod:`.kernel`)."""
+        """The exact future gain of a mover-relative ``state`` (see :mod:`.kernel`).
+
+        Raises :class:`BudgetExceeded` when the budget runs out first, with the bounds of the
+        future gain proven by then.
+        """
         self._start(time_limit, node_limit)
-        value = self._mtdf(state, self._guess(state))
+        value = self._mtdf(state, self._guess(state), 0)
         self._finish()
         return value
 
@@ -152,19 +176,41 @@ class Solver:
 
         return quick_guess(self.kernel, state)
 
-    def _mtdf(self, state: State, guess: int) -> int:
+    def _mtdf(self, state: State, guess: int, base: int | None = None) -> int:
+        """The exact future gain of ``state`` by zero-window probes from ``guess``.
+
+        Given ``base`` (the store difference to add to the gain), a :class:`BudgetExceeded`
+        raised during the probes carries the bounds proven so far, ``base + lo`` and
+        ``base + hi``; without it the exception passes through untouched.
+        """
         stones = sum(state)
         lo, hi = -stones, stones
         g = min(max(guess, lo), hi)
         search = self._search
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = search(state, beta - 1, beta, stones)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
+        try:
+            while lo < hi:
+                beta = g + 1 if g == lo else g
+                g = search(state, beta - 1, beta, stones)
+                if g < beta:
+                    hi = g
+                else:
+                    lo = g
+        except BudgetExceeded as exc:
+            if base is not None:
+                lo, hi = self._proven(state, lo, hi)
+                exc.bounded(base + lo, base + hi)
+            raise
         return g
+
+    def _proven(self, state: State, lo: int, hi: int) -> tuple[int, int]:
+        """The bounds ``lo``..``hi`` of the future gain of ``state``, narrowed by what the table
+        holds for it (only read: the table is not changed)."""
+        entry = self.table.get(state)
+        if entry is not None:
+            t_lo, t_hi = max(lo, entry[0]), min(hi, entry[1])
+            if t_lo <= t_hi:
+                return t_lo, t_hi
+        return lo, hi
 
     def _root_values(self, state: State, value: int, *, only_best: bool
                      ) -> list[tuple[object, int]]:

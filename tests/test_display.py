@@ -20,6 +20,7 @@ from mangala_edu.display import (
 )
 from mangala_edu.display.captions import outcome_caption, place_name, trace_captions
 from mangala_edu.display.layout import MAX_DRAWN
+from mangala_edu.display.svg import Ring, widget_frame
 from mangala_edu.i18n import set_language, t
 
 from .conftest import pos
@@ -68,6 +69,43 @@ def test_svg_is_deterministic_and_highlight_changes_it():
 def test_svg_bad_highlight():
     with pytest.raises(ValueError, match=r"0\.\.13"):
         board_svg(Position.start(), highlight=[14])
+    with pytest.raises(ValueError, match=r"0\.\.13"):
+        board_svg(Position.start(), rings=[Ring(14, "#2e7d32")])
+
+
+def numbers_after_rings(svg: str) -> tuple[list[int], list[int]]:
+    """Where, in painting order, the rings (ellipses without fill) and the numbers (stone
+    counts and pit numbers) of a board picture are."""
+    elements = list(ET.fromstring(svg).iter())
+    rings = [k for k, e in enumerate(elements) if e.tag == f"{SVG}ellipse"
+             and e.get("fill") == "none"]
+    numbers = [k for k, e in enumerate(elements) if e.tag == f"{SVG}text"
+               and (e.get("class") == "mg-count" or e.get("font-size") == "15")]
+    return rings, numbers
+
+
+@pytest.mark.parametrize("rules", [Rules.official(), Rules.kalah(3, 3), Rules.kalah(8, 2)])
+@pytest.mark.parametrize("size", [300, 360, 720, 1600])
+def test_rings_and_highlights_lie_under_every_number(rules, size):
+    position = Position.start(rules)
+    m = rules.pits
+    svg = board_svg(position, size=size, highlight=[0, m + 1],
+                    rings=[Ring(1, "#c62828", dashed=True), Ring(m + 2, "#2e7d32")])
+    rings, numbers = numbers_after_rings(svg)
+    assert len(rings) == 2 * 4 and len(numbers) == len(position.board) + 2 * m
+    assert max(rings) < min(numbers)            # every count and pit number is drawn on top
+    assert svg.count('stroke="#c62828"') == svg.count('stroke="#2e7d32"') == 1
+    plain = board_svg(position, size=size)
+    assert plain != board_svg(position, size=size, rings=[Ring(1, "#000000")])
+
+
+def test_the_widget_draws_highlights_under_the_pit_numbers():
+    frame = widget_frame(Rules.official(), "en")
+    elements = list(ET.fromstring(frame).iter())
+    group = next(k for k, e in enumerate(elements) if e.get("class") == "mg-highlights")
+    numbers = [k for k, e in enumerate(elements) if e.tag == f"{SVG}text"
+               and e.get("font-size") == "15"]
+    assert len(numbers) == 12 and group < min(numbers)
 
 
 def test_svg_languages_and_turn():

@@ -11,11 +11,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mangala_edu.i18n import LANGUAGES, catalogue, placeholders
+from mangala_edu import IllegalMoveError
+from mangala_edu.i18n import LANGUAGES, catalogue, placeholders, t
 from mangala_edu.lessons import Lesson
 from mangala_edu.lessons.content import LESSONS
-from mangala_edu.lessons.goals import WRONG
+from mangala_edu.lessons.goals import WRONG, ExtraTurns
 from mangala_edu.lessons.spec import PredictSpec, TaskSpec
+from mangala_edu.lessons.tasks import Prediction
 
 ROOT = Path(__file__).parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -127,12 +129,109 @@ def test_a_task_judges_clicks_and_resets():
     task = Lesson(1, "en").task(1)
     assert task.play(3) == "wrong"
     assert "That was pit 3" in task.feedback and "South sowed pit 3" in task.feedback
-    task.board.play(1)  # after the verdict the board goes on, the verdict stays
-    assert task.status == "wrong" and "already decided" in task.feedback
+    with pytest.raises(IllegalMoveError):  # decided: the board takes no more moves
+        task.play(1)
+    assert task.status == "wrong" and task.board.game.moves == (3,)
     task.reset()
     assert task.status == "open" and task.board.position == task.state.start
     assert task.play(5) == "solved"
     assert task.feedback.startswith("Right: that is pit 5.")
+
+
+def _snapshot(board) -> tuple:
+    """Everything a click could change on a board."""
+    return (board.position, board.game.moves, list(board.board), board.to_move, board.caption)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("tr", "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
+    ("en", "This task is over: press “Try again” to start it over."),
+])
+@pytest.mark.parametrize("first", [3, 5], ids=["wrong", "right"])
+def test_a_decided_task_refuses_clicks_and_says_try_again(lang, words, first):
+    task = Lesson(1, lang).task(1)
+    task.board.click("south", first)
+    status, output = task.status, task.output.value
+    assert status in ("wrong", "solved") and task.board.message == ""
+    before = _snapshot(task.board)
+    for side, pit in (("south", 1), ("south", 5), ("north", 2)):
+        assert task.board.click(side, pit) is None
+        assert task.board.message == words and task.board.message_kind == "error"
+    task.board._on_msg(task.board, {"type": "click", "side": "south", "pit": 2}, [])
+    assert _snapshot(task.board) == before and task.board.message == words
+    assert task.status == status and task.output.value == output  # the verdict stays
+    assert task.board.legal == []                 # no pit looks playable
+    assert task.again.description == t("ui.try_again", lang)
+    assert task.again.button_style == "primary"   # the way on is shown
+
+
+def test_try_again_makes_a_decided_task_playable():
+    task = Lesson(1, "tr").task(1)
+    task.play(3)
+    task.board.click("south", 1)
+    task.again.click()                            # the button, as a pupil presses it
+    assert task.status == "open" and task.board.position == task.state.start
+    assert task.board.message == "" and task.output.value == "" and not task.board.locked
+    assert task.board.legal == list(task.state.start.legal_moves)
+    assert task.again.button_style == ""
+    assert task.board.click("south", 5) is not None and task.status == "solved"
+
+
+def test_undo_after_the_verdict_starts_the_task_over():
+    task = Lesson(1, "en").task(1)
+    task.play(3)
+    task.board._on_msg(task.board, {"type": "undo"}, [])
+    assert task.status == "open" and task.board.position == task.state.start
+    assert not task.board.locked and task.output.value == "" and task.state.traces == []
+    assert task.play(5) == "solved"
+
+
+def test_undo_during_a_chain_takes_one_move_back_in_the_task_too():
+    task = Lesson(4, "en").task(3)                # three extra turns in a row: 6, 5, 4
+    assert isinstance(task.state.goal, ExtraTurns)
+    first = 6
+    task.play(first)
+    assert task.status == "go_on"
+    assert task.board.undo() is True
+    assert task.status == "open" and task.state.traces == [] and task.output.value == ""
+    task.play(first)
+    assert task.status == "go_on" and len(task.state.traces) == 1
+
+
+@pytest.mark.parametrize(("lang", "guess_first", "done"), [
+    ("tr", "Önce tahmin et: son taşın düşeceği yeri listeden seç ve “Kontrol et” düğmesine bas.",
+     "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
+    ("en", "Guess first: choose from the list where the last stone will land, then press "
+           "“Check”.", "This task is over: press “Try again” to start it over."),
+])
+def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
+    prediction = Lesson(2, lang).task(1)
+    assert isinstance(prediction, Prediction) and prediction.status == "open"
+    start = prediction.state.position
+    # Before the check the board cannot give the answer away.
+    assert prediction.board.click("south", prediction.state.pit) is None
+    assert prediction.board.message == guess_first and prediction.board.position == start
+    wrong = next(i for _, i in prediction.choice.options if i not in (-1,
+                                                                       prediction.state.answer))
+    assert prediction.check(wrong) is False and prediction.status == "wrong"
+    assert prediction.board.game.moves == (prediction.state.pit,)
+    before, output = _snapshot(prediction.board), prediction.output.value
+    # Decided: clicks are refused, checking again changes nothing.
+    assert prediction.board.click("north", 1) is None and prediction.board.message == done
+    assert prediction.check(prediction.state.answer) is False
+    assert prediction.status == "wrong" and prediction.choice.value == wrong
+    assert prediction.output.value.startswith(output) and done in prediction.output.value
+    assert _snapshot(prediction.board) == before
+    assert prediction.choice.disabled and prediction.check_button.disabled
+    # Try again: a fresh start.
+    prediction.again.click()
+    assert prediction.status == "open" and prediction.board.position == start
+    assert not prediction.choice.disabled and prediction.choice.value == -1
+    assert prediction.check(prediction.state.answer) is True
+    assert prediction.status == "solved"
+    # Taking the move back starts over too.
+    assert prediction.board.undo() is True
+    assert prediction.status == "open" and prediction.board.position == start
 
 
 def test_a_wrong_click_in_a_task_is_explained_and_changes_nothing():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import nbformat
@@ -141,6 +142,24 @@ def test_reviews_with_a_seed_are_reproducible():
 def test_mistake_boards_mark_the_played_and_the_better_pit():
     svg = mistake_svg(Position.start(first="north"), 2, 5, "tr")
     assert svg.count('stroke="#c62828"') == 1 and svg.count('stroke="#2e7d32"') == 1
+
+
+@pytest.mark.parametrize("size", [300, 360, 720])
+@pytest.mark.parametrize("text", ["3,12,1,0,7,5,0/2,5,0,11,1,1,0 S",
+                                  "3,12,1,0,7,5,0/2,5,0,11,1,1,0 N"])
+def test_mistake_rings_never_hide_a_number(size, text):
+    """The rings go under the stone counts and pit numbers (they used to be drawn last)."""
+    svg = mistake_svg(Position.from_text(text), 2, 6, "en", size=size)
+    root = ET.fromstring(svg)
+    elements = list(root.iter())
+    ns = "{http://www.w3.org/2000/svg}"
+    rings = [k for k, e in enumerate(elements)
+             if e.tag == f"{ns}ellipse" and e.get("stroke") in ("#c62828", "#2e7d32")]
+    numbers = [k for k, e in enumerate(elements) if e.tag == f"{ns}text"
+               and (e.get("class") == "mg-count" or e.get("font-size") == "15")]
+    assert len(rings) == 2 and len(numbers) == 14 + 12
+    assert max(rings) < min(numbers)
+    assert root.get("width") == str(size)
 
 
 def test_search_tree_follows_minimax():

@@ -17,6 +17,7 @@ import traitlets
 from mangala_edu import IllegalMoveError, Position, PositionError, Rules
 from mangala_edu.display import board_layout, board_svg, stone_spots
 from mangala_edu.display.captions import trace_captions
+from mangala_edu.engine.errors import Term
 from mangala_edu.i18n import t
 from mangala_edu.widgets import Board
 
@@ -160,6 +161,47 @@ def test_a_new_move_forgets_the_redo_list():
     board.play(1)
     assert not board.can_redo and board.redo() is False
     assert board.game.moves == (1,)
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_a_locked_board_refuses_moves_explains_and_changes_nothing(sent, lang):
+    board = Board(lang=lang)
+    board.play(3)
+    board.undo()                                  # something to redo
+    sent.clear()
+    board.lock("ui.task_done", button=Term("ui.try_again"))
+    words = t("ui.task_done", lang, button=t("ui.try_again", lang))
+    assert board.locked and board.legal == [] and board.lock_text == words
+    before = state(board)
+    assert board.click("south", 4) is None
+    assert board.message == words and board.message_kind == "error"
+    js(board, type="click", side="south", pit=1, busy=False, remove=False)
+    assert board.redo() is False and board.message == words
+    for action in (lambda: board.play(4), lambda: board.show([4])):
+        with pytest.raises(IllegalMoveError) as info:
+            action()
+        assert info.value.message(lang) == words
+    assert state(board) == before and sent == []
+    other = "en" if lang == "tr" else "tr"
+    board.lang = other                            # the refusal follows the language
+    assert board.message == t("ui.task_done", other, button=t("ui.try_again", other))
+    assert board.lock_text == board.message
+    board.unlock()
+    assert not board.locked and board.message == "" and board.legal == [1, 2, 3, 4, 5, 6]
+    assert board.lock_text == ""
+    assert board.click("south", 4) is not None
+
+
+def test_undo_on_a_locked_board_is_allowed_and_reported():
+    board = Board()
+    undone: list[Position] = []
+    board.on_undo(lambda: undone.append(board.position))
+    board.play(3)
+    board.lock("ui.task_done", button=Term("ui.try_again"))
+    assert board.undo() is True and undone == [Position.start()]
+    assert board.locked                           # the owner decides what comes next
+    js(board, type="undo")                        # nothing to take back: no call
+    assert undone == [Position.start()] and board.locked
 
 
 def test_show_plays_a_list_with_one_animation_each(sent):

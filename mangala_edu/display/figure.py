@@ -177,10 +177,10 @@ def board_figure(position: Position, *, highlight: Iterable[int] = (), lang: str
     places = lay["places"]
     for place in places:
         _hollow(ax, place)
-        if place["kind"] == "pit":
+        if place["kind"] == "pit":  # above the highlight rings (zorder 4), like the counts
             ax.text(place["nx"], place["ny"], str(place["number"]), ha="center",
                     va="center_baseline", fontsize=15 * UNIT, fontweight="bold",
-                    color=PALETTE["wood_edge"], alpha=0.9, zorder=3)
+                    color=PALETTE["wood_edge"], alpha=0.9, zorder=4.5)
     for i in marked:
         _highlight(ax, places[i])
     for place, count in zip(places, position.board, strict=True):

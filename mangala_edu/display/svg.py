@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from ..engine import Position, Rules
@@ -151,6 +152,25 @@ def highlight_svg(place: dict) -> str:
             'stroke-linecap="round"/>')
 
 
+class Ring(NamedTuple):
+    """A coloured ring around one place of the board (e.g. the pit played and a better one in
+    the review of a set): ``place`` is a board index; ``dashed`` tells two rings apart without
+    colour vision."""
+
+    place: int
+    colour: str
+    dashed: bool = False
+
+
+def ring_svg(place: dict, colour: str, dashed: bool = False) -> str:
+    """A ring of ``colour`` around a place, on a light halo; dashed or solid."""
+    cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
+    ring = f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="none" '
+    dash = ' stroke-dasharray="10 6"' if dashed else ""
+    return (ring + 'stroke="#ffffff" stroke-width="12" stroke-opacity="0.7"/>'
+            + ring + f'stroke="{colour}" stroke-width="6"{dash} stroke-linecap="round"/>')
+
+
 def player_svg(lay: dict, side: str, lang: str | None, active: bool) -> str:
     """A player's name in a pill; the mover's pill is dark, bold and has arrow marks."""
     p = PALETTE
@@ -166,18 +186,24 @@ def player_svg(lay: dict, side: str, lang: str | None, active: bool) -> str:
             f'font-size="21" font-weight="{weight}" fill="{ink}">{marks}</text></g>')
 
 
-def frame_svg(rules: Rules, lang: str | None, uid: str) -> list[str]:
+def frame_svg(rules: Rules, lang: str | None, uid: str, *, numbers: bool = True) -> list[str]:
     """The parts of the picture that do not depend on the stones: background, wood, pits,
-    stores and pit numbers (shared by :func:`board_svg` and the interactive widget)."""
+    stores and (``numbers=False``: without) pit numbers (shared by :func:`board_svg` and the
+    interactive widget)."""
     lay = board_layout(rules)
     out = [f'<rect width="{_f(lay["width"])}" height="{_f(lay["height"])}" rx="18" '
            f'fill="{PALETTE["background"]}"/>', _wood(lay, uid)]
     for place in lay["places"]:
         out.append(_hollow(place, uid))
-    for place in lay["places"]:
-        if place["kind"] == "pit":
-            out.append(_pit_number(place))
+    if numbers:
+        out.extend(pit_numbers_svg(rules))
     return out
+
+
+def pit_numbers_svg(rules: Rules) -> list[str]:
+    """The pit numbers by the pits. Drawn above rings and highlights, so they stay readable."""
+    return [_pit_number(place) for place in board_layout(rules)["places"]
+            if place["kind"] == "pit"]
 
 
 def _uid(*parts: object) -> str:
@@ -186,11 +212,13 @@ def _uid(*parts: object) -> str:
 
 
 def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | None = None,
-              size: int = 720) -> str:
+              size: int = 720, rings: Iterable[Ring] = ()) -> str:
     """The board as an SVG string, ``size`` pixels wide (it shrinks to fit narrower pages).
 
     ``highlight`` takes board indices (0..2m+1 as in ``position.board``) to ring with a thick
-    dashed line; ``lang`` is ``"tr"`` or ``"en"`` (default: the current language).
+    dashed line; ``rings`` adds rings of other colours (:class:`Ring`); ``lang`` is ``"tr"`` or
+    ``"en"`` (default: the current language). Highlights and rings are drawn under the stones,
+    the stone counts and the pit numbers, so every number stays readable.
 
     >>> from mangala_edu import Position, Rules
     >>> import xml.etree.ElementTree as ET
@@ -202,9 +230,11 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
     rules = position.rules
     lay = board_layout(rules)
     marked = sorted({int(i) for i in highlight})
-    if any(not 0 <= i < len(position.board) for i in marked):
+    ringed = [Ring(int(r.place), r.colour, bool(r.dashed)) for r in rings]
+    if any(not 0 <= i < len(position.board) for i in [*marked, *(r.place for r in ringed)]):
         raise ValueError(f"highlight takes board indices 0..{len(position.board) - 1}")
-    uid = _uid(position.to_text(), rules.to_json(), marked, lang, size)
+    parts: tuple[object, ...] = (position.to_text(), rules.to_json(), marked, lang, size)
+    uid = _uid(*parts, ringed) if ringed else _uid(*parts)
     width, height = lay["width"], lay["height"]
     status = status_text(position, lang)
     title = escape(t("widget.board_label", lang) + ": " + status)
@@ -214,11 +244,14 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
         f'aria-label="{title}" style="max-width:100%;height:auto" font-family="{FONT}">',
         f"<title>{title}</title>",
         _defs(uid),
-        *frame_svg(rules, lang, uid),
+        *frame_svg(rules, lang, uid, numbers=False),
     ]
     places = lay["places"]
     for i in marked:
         out.append(highlight_svg(places[i]))
+    for ring in ringed:
+        out.append(ring_svg(places[ring.place], ring.colour, ring.dashed))
+    out.extend(pit_numbers_svg(rules))
     for place, count in zip(places, position.board, strict=True):
         out.append(stones_svg(place, count, uid))
     for place, count in zip(places, position.board, strict=True):
@@ -253,8 +286,10 @@ def widget_frame(rules: Rules, lang: str | None = None) -> str:
         f'class="mg-svg" data-uid="{uid}" font-family="{FONT}" aria-hidden="true" '
         f'focusable="false">',
         _defs(uid),
-        *frame_svg(rules, lang, uid),
-        '<g class="mg-highlights"></g><g class="mg-stones"></g><g class="mg-marks"></g>'
+        *frame_svg(rules, lang, uid, numbers=False),
+        '<g class="mg-highlights"></g>',
+        *pit_numbers_svg(rules),
+        '<g class="mg-stones"></g><g class="mg-marks"></g>'
         '<g class="mg-focus"></g><g class="mg-counts"></g><g class="mg-fly"></g>',
     ]
     for side in ("north", "south"):

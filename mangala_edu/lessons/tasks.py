@@ -10,6 +10,9 @@ drive; :class:`Task` and :class:`Prediction` put it on screen with the interacti
 'wrong'
 >>> state.reset(); state.play(4).status
 'solved'
+
+Once a task is decided its board is locked: a click changes nothing and says to press
+"Try again" (which, like taking the deciding move back, starts the task over).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import ipywidgets as w
 from ..display import board_svg
 from ..display.captions import place_name
 from ..engine import MoveTrace, Position, Rules
+from ..engine.errors import Term
 from ..i18n import catalogue, get_language, t
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
@@ -60,6 +64,12 @@ class TaskState:
         self.traces.clear()
         self.verdict = None
 
+    def undo(self) -> None:
+        """Forget the last move (and judge the moves before it again)."""
+        if self.traces:
+            self.traces.pop()
+        self.verdict = self.goal.judge(self.traces) if self.traces else None
+
     def feedback(self, lang: str | None = None) -> str:
         """The verdict and what the last move did, as plain text."""
         if self.verdict is None:
@@ -96,6 +106,11 @@ class PredictionState:
     def answer(self) -> int:
         return self.trace.last_place
 
+    @property
+    def decided(self) -> bool:
+        """True once a guess was checked."""
+        return self.guess is not None
+
     def check(self, guess: int) -> bool:
         self.guess = guess
         return guess == self.answer
@@ -129,6 +144,11 @@ def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:
 
 
 
+def _done_lock(board: Board) -> None:
+    """Lock a decided task's board: a click says to press "Try again"."""
+    board.lock("ui.task_done", button=Term("ui.try_again"))
+
+
 def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] = ()) -> str:
     return (f'<div class="mangala-still">{_prompt_html(prompt, position.rules, lang)}'
             f'<div style="max-width:720px">{board_svg(position, lang=lang, highlight=highlight)}'
@@ -136,7 +156,12 @@ def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] 
 
 
 class Task(StillPicture, w.VBox):
-    """A "try it" task: a prompt, a live board, feedback, and Try again / Hint buttons."""
+    """A "try it" task: a prompt, a live board, feedback, and Try again / Hint buttons.
+
+    Once the task is decided (right or wrong) the board is locked: a click changes nothing and
+    says to press **Try again**, which is then highlighted. Try again, or taking the deciding
+    move back, starts the task over.
+    """
 
     def __init__(self, start: Position, goal: Goal, prompt: str, hint: str, *,
                  lang: str = "tr", name: str = "task") -> None:
@@ -153,6 +178,7 @@ class Task(StillPicture, w.VBox):
         self.again.on_click(lambda _: self.reset())
         self.hint.on_click(lambda _: self.show_hint())
         self.board.on_move(self._moved)
+        self.board.on_undo(self._undone)
         super().__init__([FEEDBACK_STYLE, self.prompt, self.board, self.output,
                           w.HBox([self.again, self.hint])])
 
@@ -166,29 +192,49 @@ class Task(StillPicture, w.VBox):
         """The feedback shown now, as plain text."""
         return self._note or self.state.feedback(self.lang)
 
+    @property
+    def decided(self) -> bool:
+        """True once the task is solved or failed (the board is locked then)."""
+        return self.state.decided
+
     _note = ""
 
     def _moved(self, trace: MoveTrace) -> None:
-        if self.state.decided:
-            # The task was already decided: the board goes on, the verdict stays.
-            self._note = t("ui.task_done", self.lang)
-            self.output.value = feedback_box("info", self._note)
+        if self.state.decided:  # only if the board was unlocked from outside
             return
         verdict = self.state.record(trace)
         self._note = ""
         self.output.value = feedback_box(verdict.status, self.state.feedback(self.lang))
+        if self.state.decided:
+            _done_lock(self.board)
+            self.again.button_style = "primary"
+
+    def _undone(self) -> None:
+        """A move was taken back on the board: after a verdict the task starts over."""
+        if self.state.decided:
+            self.reset()
+            return
+        self.state.undo()
+        self._note = ""
+        verdict = self.state.verdict
+        self.output.value = (feedback_box(verdict.status, self.state.feedback(self.lang))
+                             if verdict else "")
 
     def play(self, pit: int | str) -> str:
-        """Play ``pit`` on the board as a click would; returns the new status."""
+        """Play ``pit`` on the board; returns the new status. Raises
+        :class:`~mangala_edu.IllegalMoveError` and changes nothing when the move cannot be
+        played, or when the task is already decided (a click explains instead)."""
         self.board.play(pit)
         return self.status
 
     def reset(self) -> None:
-        """Back to the task's start position."""
+        """Back to the task's start position: the task can be played again."""
         self.state.reset()
         self._note = ""
+        self.board.unlock()
         self.board.reset(self.state.start)
         self.output.value = ""
+        self.again.button_style = ""
 
     def show_hint(self) -> None:
         self._note = self.hint_text
@@ -202,7 +248,12 @@ class Task(StillPicture, w.VBox):
 
 
 class Prediction(StillPicture, w.VBox):
-    """Choose where the last stone will land, then watch the move on the board."""
+    """Choose where the last stone will land, then watch the move on the board.
+
+    The board only shows the move: before the check a click on it says to guess first, and
+    after it (the prediction is decided) a click changes nothing and says to press
+    **Try again**, which starts over (so does taking the move back).
+    """
 
     def __init__(self, position: Position, pit: int, prompt: str, *, lang: str = "tr",
                  name: str = "prediction") -> None:
@@ -218,6 +269,8 @@ class Prediction(StillPicture, w.VBox):
         self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
         self.board = Board(position, lang=lang, controls=("speed", "step"),
                            highlight=[position.place(position.to_move or "south", pit)])
+        self.board.lock("ui.predict_first", button=Term("ui.check"))
+        self.board.on_undo(self._undone)
         self.output = w.HTML("")
         self.check_button.on_click(lambda _: self.check())
         self.again.on_click(lambda _: self.reset())
@@ -226,28 +279,62 @@ class Prediction(StillPicture, w.VBox):
         super().__init__([FEEDBACK_STYLE, prompt_html, self.board,
                           w.HBox([self.choice, self.check_button, self.again]), self.output])
 
+    @property
+    def status(self) -> str:
+        """``open``, ``solved`` or ``wrong``."""
+        if not self.state.decided:
+            return "open"
+        return SOLVED if self.state.guess == self.state.answer else WRONG
+
+    @property
+    def decided(self) -> bool:
+        """True once the guess was checked (the choice and the board are locked then)."""
+        return self.state.decided
+
     def check(self, guess: int | None = None) -> bool | None:
-        """Check the guess (the dropdown's, or ``guess``), then play the move on the board."""
+        """Check the guess (the dropdown's, or ``guess``), then play the move on the board.
+
+        Once decided, the verdict stays: checking again changes nothing, returns the same
+        answer and says to press Try again."""
+        if self.state.decided:
+            right = self.state.guess == self.state.answer
+            done = t("ui.task_done", self.lang, button=t("ui.try_again", self.lang))
+            self.output.value = (feedback_box(self.status, self.state.feedback(self.lang))
+                                 + feedback_box("info", done))
+            return right
         if guess is not None:
             self.choice.value = guess
         if self.choice.value == -1:
             self.output.value = feedback_box("info", t("ui.choose_first", self.lang))
             return None
         right = self.state.check(self.choice.value)
+        self.board.unlock()
         if self.board.position == self.state.position:  # not already played
             self.board.play(self.state.pit)
-        self.output.value = feedback_box(SOLVED if right else WRONG, self.state.feedback(self.lang))
+        _done_lock(self.board)
+        self.choice.disabled = self.check_button.disabled = True
+        self.again.button_style = "primary"
+        self.output.value = feedback_box(self.status, self.state.feedback(self.lang))
         return right
 
     @property
     def feedback(self) -> str:
         return self.state.feedback(self.lang)
 
+    def _undone(self) -> None:
+        """The move was taken back on the board: the prediction starts over."""
+        self.reset()
+
     def reset(self) -> None:
+        """Back to the start: no guess, the move not played; the prediction can be made again."""
         self.state.guess = None
+        self.choice.disabled = self.check_button.disabled = False
         self.choice.value = -1
+        self.board.unlock()
         self.board.reset(self.state.position)
+        self.board.lock("ui.predict_first", button=Term("ui.check"))
         self.output.value = ""
+        self.again.button_style = ""
 
     def _still_html(self) -> str:
         return _still(self.prompt_text, self.state.position, self.lang, self.board.highlight)

@@ -483,16 +483,26 @@ function render({ model, el }) {
     addBtn.setAttribute("aria-pressed", String(!editRemove));
     removeBtn.setAttribute("aria-pressed", String(editRemove));
     moverSelect.value = model.get("to_move") ?? "";
+    drawHint();
+  }
+
+  // The line under the board: how to play, or why the board is locked (a finished task).
+  function drawHint() {
     const T = texts();
-    let key = "widget.hint";
-    if (editing) key = "widget.edit_hint";
-    else if (anim && stepping) key = "widget.step_hint";
-    hint.textContent = T[key] ?? "";
+    const editing = Boolean(model.get("editing"));
+    const locked = model.get("lock_text") || "";
+    let text = T["widget.hint"] ?? "";
+    if (editing) text = T["widget.edit_hint"] ?? "";
+    else if (anim && model.get("step_mode")) text = T["widget.step_hint"] ?? "";
+    else if (locked) text = locked === model.get("message") ? "" : locked; // said once is enough
+    hint.textContent = text;
+    hint.classList.toggle("mg-locked", Boolean(locked) && !editing);
   }
 
   function drawMessage() {
     message.textContent = model.get("message") || "";
     message.className = `mg-message mg-${model.get("message_kind") || "none"}`;
+    drawHint();
   }
 
   undoBtn.addEventListener("click", () => model.send({ type: "undo" }));
@@ -586,6 +596,7 @@ function render({ model, el }) {
   const handlers = [
     ["change:board change:to_move change:legal change:status change:caption change:highlight", onState],
     ["change:editing change:controls change:can_undo change:can_redo change:speed", onState],
+    ["change:lock_text", drawHint],
     ["change:message change:message_kind", drawMessage],
     ["change:frame", onFrame],
     ["change:geometry", onLayout],

@@ -18,6 +18,17 @@ Board(Position.from_text('4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'), lang='en')
 >>> board.undo(), board.position == Position.start()
 (True, True)
 
+A lesson can lock the board when its task is over: moves are refused (a click explains, in the
+learner's language, with the catalogue text given) until it is unlocked:
+
+>>> board.lock("ui.task_done", button=Term("ui.try_again"))
+>>> board.click("south", 4), board.position == Position.start()
+(None, True)
+>>> board.message
+'This task is over: press “Try again” to start it over.'
+>>> board.unlock(); board.click("south", 4).outcome
+'extra_turn'
+
 How Python and the JavaScript talk (anywidget custom messages, all JSON):
 
 - JavaScript -> Python: ``{"type": "click", "side": "south", "pit": 3, "busy": false,
@@ -29,7 +40,7 @@ How Python and the JavaScript talk (anywidget custom messages, all JSON):
   (one per move, queued and animated event by event), ``{"type": "reset"}`` (stop animating
   and draw the current state), ``{"type": "step", "delta": 1 | -1 | "end"}``.
 - The state (board, side to move, legal pits, texts in the learner's language, the message,
-  the caption, speed, step mode, editor) is in synced traitlets.
+  the caption, why the board is locked, speed, step mode, editor) is in synced traitlets.
 """
 
 from __future__ import annotations
@@ -86,6 +97,9 @@ class Board(anywidget.AnyWidget):
         controls: which buttons to show, from ``"undo"``, ``"redo"``, ``"step"``,
             ``"speed"``, ``"edit"`` (default: all but ``"edit"``).
         highlight: board indices to ring with a dashed line (e.g. in a lesson).
+
+    :meth:`lock` makes the board refuse every new move (a click explains why) until
+    :meth:`unlock`; taking a move back stays possible, and :meth:`on_undo` tells the owner.
     """
 
     _esm = _HERE / "board.js"
@@ -106,6 +120,7 @@ class Board(anywidget.AnyWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     editing = traitlets.Bool(False).tag(sync=True)
+    lock_text = traitlets.Unicode("").tag(sync=True)
     # Settings (either side may change them).
     lang = traitlets.Enum(LANGUAGES, default_value="tr").tag(sync=True)
     speed = traitlets.Float(3.0, min=0.0, max=60.0).tag(sync=True)
@@ -127,6 +142,7 @@ class Board(anywidget.AnyWidget):
         self._game = game
         self._redo: list[int] = []
         self._callbacks: list[Callable[[MoveTrace], object]] = []
+        self._undo_callbacks: list[Callable[[], object]] = []
         self._last: MoveTrace | None = None
         self._said: tuple[str, str, dict] | MangalaError | None = None
         self._draft: list[int] = []
@@ -167,6 +183,11 @@ class Board(anywidget.AnyWidget):
     def rules(self) -> Rules:
         return self._game.rules
 
+    @property
+    def locked(self) -> bool:
+        """True while new moves are refused (see :meth:`lock`)."""
+        return self._lock is not None
+
     # Playing ---------------------------------------------------------------------------------
     def play(self, pit: int | str) -> MoveTrace:
         """Play ``pit`` (1..6 from the mover's left, or ``"S3"``/``"N5"``) with animation.
@@ -176,6 +197,7 @@ class Board(anywidget.AnyWidget):
         """
         if self.editing:
             raise IllegalMoveError("error.editing")
+        self._check_unlocked()
         trace = self.position.trace(pit)
         self._redo.clear()
         self._apply(trace)
@@ -221,6 +243,7 @@ class Board(anywidget.AnyWidget):
         """
         if self.editing:
             raise IllegalMoveError("error.editing")
+        self._check_unlocked()
         pos = self.position
         traces = []
         for ply, pit in enumerate(moves, start=1):
@@ -237,7 +260,9 @@ class Board(anywidget.AnyWidget):
         return traces
 
     def undo(self) -> bool:
-        """Take back the last move (no animation). False, with a message, if there is none."""
+        """Take back the last move (no animation). False, with a message, if there is none.
+
+        Allowed on a locked board too; the callbacks of :meth:`on_undo` are called after."""
         if self.editing:
             self._say(IllegalMoveError("error.editing"))
             return False
@@ -247,6 +272,8 @@ class Board(anywidget.AnyWidget):
         self._redo.append(self._game.pop())
         self._last = None
         self._reset_view()
+        for callback in list(self._undo_callbacks):
+            callback()
         return True
 
     def redo(self) -> bool:
@@ -256,6 +283,11 @@ class Board(anywidget.AnyWidget):
             return False
         if not self._redo:
             self._say("error.nothing_to_redo")
+            return False
+        try:
+            self._check_unlocked()
+        except IllegalMoveError as error:
+            self._say(error)
             return False
         self._apply(self.position.trace(self._redo.pop()))
         return True
@@ -272,6 +304,37 @@ class Board(anywidget.AnyWidget):
             self._callbacks.remove(callback)
         else:
             self._callbacks.append(callback)
+
+    def on_undo(self, callback: Callable[[], object], remove: bool = False) -> None:
+        """Call ``callback()`` after every move taken back on this board (the undo button,
+        :meth:`undo`); ``remove=True`` stops calling it."""
+        if remove:
+            self._undo_callbacks.remove(callback)
+        else:
+            self._undo_callbacks.append(callback)
+
+    def lock(self, reason: str, **params: object) -> None:
+        """Refuse every new move until :meth:`unlock` (e.g. once a lesson's task is decided).
+
+        A click then changes nothing and shows the catalogue text ``reason`` (filled with
+        ``params``; a :class:`~mangala_edu.engine.errors.Term` is translated too) in the
+        learner's language, which the board also shows under itself, in place of the line on
+        how to play (:attr:`lock_text`); :meth:`play`, :meth:`show` raise
+        :class:`~mangala_edu.IllegalMoveError` with it and :meth:`redo` refuses with it. No pit
+        is marked playable meanwhile. Taking a move back (:meth:`undo`) is still possible.
+        """
+        self._lock = (reason, dict(params))
+        self._sync()
+
+    def unlock(self) -> None:
+        """Accept moves again (see :meth:`lock`); the message of a refused click goes too."""
+        if self._lock is None:
+            return
+        reason = self._lock[0]
+        self._lock = None
+        if isinstance(self._said, MangalaError) and self._said.key == reason:
+            self._said = None
+        self._sync()
 
     # Step mode, from Python (a teacher's remote) ---------------------------------------------
     def next_step(self) -> None:
@@ -359,6 +422,14 @@ class Board(anywidget.AnyWidget):
             self._reset_view()
 
     # Internals -------------------------------------------------------------------------------
+    _lock: tuple[str, dict[str, object]] | None = None
+
+    def _check_unlocked(self) -> None:
+        """Raise the lock's reason when the board is locked (see :meth:`lock`)."""
+        if self._lock is not None:
+            reason, params = self._lock
+            raise IllegalMoveError(reason, **params)
+
     def _apply(self, trace: MoveTrace) -> None:
         """A checked move: record it, send it to the JavaScript, then the new state."""
         self._game.push(trace.pit)
@@ -401,7 +472,7 @@ class Board(anywidget.AnyWidget):
             else:
                 self.board = list(pos.board)
                 self.to_move = pos.to_move
-                self.legal = list(pos.legal_moves)
+                self.legal = [] if self._lock is not None else list(pos.legal_moves)
                 self.status = status_text(pos, lang)
             self.caption = outcome_caption(self._last, lang) if self._last else ""
             said = self._said
@@ -412,6 +483,8 @@ class Board(anywidget.AnyWidget):
             else:
                 key, kind, params = said
                 self.message, self.message_kind = t(key, lang, **params), kind
+            self.lock_text = "" if self._lock is None else IllegalMoveError(
+                self._lock[0], **self._lock[1]).message(lang)
             self.can_undo = bool(self._game.moves) and not self.editing
             self.can_redo = bool(self._redo) and not self.editing
             texts = {key: t(key, lang) for key in _TEXT_KEYS}

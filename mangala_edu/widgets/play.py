@@ -50,7 +50,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from ..display import board_svg, status_text
-from ..display.layout import board_layout
+from ..display.svg import Ring
 from ..engine import SIDES, Game, IllegalMoveError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
 from ..i18n import language_from_folder, t
@@ -208,30 +208,20 @@ def review_set(game: Game, *, time_per_move: float = 0.2, seed: int | None = Non
     return analyse_game(game, analyst=SeededAnalyst(time_per_move, node_limit))
 
 
-def _ring(place: dict, colour: str, dashed: bool) -> str:
-    cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
-    dash = ' stroke-dasharray="10 6"' if dashed else ""
-    return (f'<ellipse cx="{cx:.1f}" cy="{cy:.1f}" rx="{rx:.1f}" ry="{ry:.1f}" fill="none" '
-            f'stroke="#ffffff" stroke-width="12" stroke-opacity="0.7"/>'
-            f'<ellipse cx="{cx:.1f}" cy="{cy:.1f}" rx="{rx:.1f}" ry="{ry:.1f}" fill="none" '
-            f'stroke="{colour}" stroke-width="6"{dash} stroke-linecap="round"/>')
-
-
 def mistake_svg(position: Position, played: int, better: int, lang: str | None = None,
                 size: int = 360) -> str:
     """A small still board of ``position`` with the pit played ringed red and dashed, and the
-    better pit ringed green and solid (pits numbered from the mover's left).
+    better pit ringed green and solid (pits numbered from the mover's left). The rings lie
+    under the stone counts and the pit numbers, which stay readable.
 
     >>> svg = mistake_svg(Position.start(), 1, 4, "en")
     >>> svg.startswith("<svg") and svg.count("<ellipse") > 20 and 'stroke="#2e7d32"' in svg
     True
     """
     side = position.to_move or "south"
-    places = board_layout(position.rules)["places"]
-    svg = board_svg(position, lang=lang, size=size)
-    rings = (_ring(places[position.place(side, played)], _PLAYED_COLOUR, True)
-             + _ring(places[position.place(side, better)], _BETTER_COLOUR, False))
-    return svg[: -len("</svg>")] + rings + "</svg>"
+    rings = (Ring(position.place(side, played), _PLAYED_COLOUR, dashed=True),
+             Ring(position.place(side, better), _BETTER_COLOUR))
+    return board_svg(position, lang=lang, size=size, rings=rings)
 
 
 def _chart_png(review: GameReview, lang: str) -> bytes:

@@ -7,6 +7,7 @@ Screenshots go to tests/browser/screenshots/ (not kept in git).
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -72,6 +73,47 @@ def test_lesson_runs_in_lab_and_its_board_plays(run_notebook, path):
     tag = f"lab_{path.parent.name}_{path.stem}"
     page.screenshot(path=str(SCREENSHOTS / f"{tag}_top.png"))
     click_and_check(page, boards.first, tag)
+    assert lab.errors() == []
+
+
+def test_a_decided_task_locks_its_board_until_try_again(run_notebook):
+    """Lesson 1, task 1 (in Turkish): a wrong move decides it; a further click changes nothing
+    and says to press "Tekrar dene"; the button makes the task playable again."""
+    from playwright.sync_api import expect
+
+    from mangala_edu.i18n import t
+
+    lab = run_notebook(LESSON_PATHS[0])
+    page = lab.page
+    board = page.locator(".mangala-board").nth(1)       # the demonstration's board comes first
+    expect(board).to_be_visible(timeout=30_000)
+    board.scroll_into_view_if_needed()
+    start = Position.start()
+    counts = board.locator(".mg-count")
+    expect(counts).to_have_text([str(c) for c in start.board])
+    board.locator('.mg-hit[data-label="S3"]').click()   # wrong: the task wants pit 5
+    after = start.play(3)
+    expect(counts).to_have_text([str(c) for c in after.board], timeout=20_000)
+    expect(page.locator(".mangala-feedback.mangala-wrong")).to_be_visible()
+    expect(board).not_to_have_class(re.compile("mg-busy"), timeout=20_000)  # sown to the end
+    words = t("ui.task_done", "tr", button=t("ui.try_again", "tr"))
+    expect(board.locator(".mg-hint.mg-locked")).to_have_text(words)  # said before any click
+    board.screenshot(path=str(SCREENSHOTS / "lab_task_decided_board.png"))
+    board.locator('.mg-hit[data-label="N2"]').click()
+    board.locator('.mg-hit[data-label="N5"]').click()
+    expect(board.locator(".mg-message")).to_have_text(words)
+    expect(board.locator(".mg-hint")).to_have_text("")     # said once is enough
+    page.wait_for_timeout(1000)                         # an animation would have started
+    expect(counts).to_have_text([str(c) for c in after.board])
+    assert board.locator(".mg-hit.mg-legal").count() == 0
+    board.screenshot(path=str(SCREENSHOTS / "lab_task_locked_board.png"))
+    page.get_by_role("button", name=t("ui.try_again", "tr")).first.click()  # task 1's
+    expect(counts).to_have_text([str(c) for c in start.board], timeout=20_000)
+    expect(board.locator(".mg-message")).to_have_text("")
+    expect(board.locator(".mg-hint")).to_have_text(t("widget.hint", "tr", pits=6))
+    board.locator('.mg-hit[data-label="S5"]').click()
+    expect(counts).to_have_text([str(c) for c in start.play(5).board], timeout=20_000)
+    expect(page.locator(".mangala-feedback.mangala-solved")).to_be_visible()
     assert lab.errors() == []
 
 

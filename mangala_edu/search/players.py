@@ -3,9 +3,9 @@
 ========  ========  ===================================================================
 Turkish   English   how it plays
 ========  ========  ===================================================================
-kolay     easy      looks 2 moves ahead; now and then (1 move in 5) plays its
+kolay     easy      looks 3 moves ahead; now and then (1 move in 5) plays its
                     second-best move, if that costs at most 4 stones
-orta      medium    looks up to 4 moves ahead
+orta      medium    looks up to 6 moves ahead
 zor       hard      searches deeper and deeper for about 1 second, up to 10 moves
                     ahead
 usta      expert    searches as deep as it can in about 3 seconds, and plays the

@@ -76,8 +76,8 @@ def test_random_player() -> None:
 
 def test_easy_makes_mistakes_sometimes_but_beats_random() -> None:
     series = play_series(lambda s: Player("kolay", seed=s), lambda s: RandomPlayer(seed=s),
-                         games=10, seed=1)
-    assert series.points_a >= 7
+                         games=40, seed=1)
+    assert series.points_a >= 30                    # the bench: about 93 points in 100
     mistakes = 0
     player = Player("kolay", seed=3)
     for pos in some_positions(Rules.official(), 60, seed=9):

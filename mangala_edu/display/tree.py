@@ -300,7 +300,7 @@ def levels_table(lang: str | None = None) -> LevelsTable:
 
     >>> print(levels_table("en"))  # doctest: +NORMALIZE_WHITESPACE
     Level | Moves ahead (at most) | Seconds a move | Deliberate mistakes | Exact solver
-    easy | 3 | 0.05 | 1 move in 4: the second-best, if it costs at most 4 stones | no
+    easy | 2 | 0.05 | 1 move in 5: the second-best, if it costs at most 4 stones | no
     medium | 5 | 0.25 | no | no
     hard | 10 | 1 | no | no
     expert | no limit | 3 | no | from 24 stones on the board

@@ -3,7 +3,7 @@
 ========  ========  ===================================================================
 Turkish   English   how it plays
 ========  ========  ===================================================================
-kolay     easy      looks 3 moves ahead; now and then (1 move in 4) plays its
+kolay     easy      looks 2 moves ahead; now and then (1 move in 5) plays its
                     second-best move, if that costs at most 4 stones
 orta      medium    looks up to 5 moves ahead
 zor       hard      searches deeper and deeper for about 1 second, up to 10 moves
@@ -75,7 +75,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "kolay": Level("kolay", "easy", 0.05, 3, mistake_rate=0.25),
+    "kolay": Level("kolay", "easy", 0.05, 2, mistake_rate=0.2),
     "orta": Level("orta", "medium", 0.25, 5),
     "zor": Level("zor", "hard", 1.0, 10),
     "usta": Level("usta", "expert", 3.0, 64, solver_stones=24),

@@ -67,6 +67,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def jupyter_tool(command: str, package: str) -> Path:
+    """The path of ``command`` (e.g. ``voila``) beside this Python: a failure in CI when it is
+    missing (it is in the test extras), a skip elsewhere."""
+    path = Path(sys.executable).with_name(command)
+    if not path.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{package} is not installed (it is in the test extras)")
+        pytest.skip(f"{package} is not installed (pip install {package})")
+    return path
+
+
 @dataclass
 class LabServer:
     """A running JupyterLab: its root folder, URL and token."""

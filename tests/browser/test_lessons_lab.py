@@ -10,9 +10,7 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -22,7 +20,7 @@ import pytest
 from mangala_edu import Position
 from mangala_edu.lessons.content import LESSONS
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, _free_port, jupyter_tool
 
 pytestmark = pytest.mark.browser
 
@@ -117,21 +115,11 @@ def test_a_decided_task_locks_its_board_until_try_again(run_notebook):
     assert lab.errors() == []
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_a_lesson_in_voila(browser, tmp_path):
     """Lesson 1 as an app without code (Voilà), as a teacher would show it."""
     from playwright.sync_api import expect
 
-    voila = Path(sys.executable).with_name("voila")
-    if not voila.exists():
-        if os.environ.get("CI"):
-            pytest.fail("voila is not installed (it is in the test extras)")
-        pytest.skip("voila is not installed (pip install voila)")
+    voila = jupyter_tool("voila", "voila")
     source = LESSON_PATHS[0]
     folder = tmp_path / source.parent.name  # tr/: the lesson takes its language from it
     folder.mkdir()

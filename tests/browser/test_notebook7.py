@@ -7,14 +7,12 @@ import os
 import secrets
 import shutil
 import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from .conftest import SCREENSHOTS, LabPage, _free_port
+from .conftest import SCREENSHOTS, LabPage, _free_port, jupyter_tool
 from .test_lessons_lab import LESSON_PATHS, click_and_check
 
 pytestmark = pytest.mark.browser
@@ -23,11 +21,7 @@ pytestmark = pytest.mark.browser
 def test_a_lesson_in_notebook7(browser, tmp_path):
     from playwright.sync_api import expect
 
-    jupyter_notebook = Path(sys.executable).with_name("jupyter-notebook")
-    if not jupyter_notebook.exists():
-        if os.environ.get("CI"):
-            pytest.fail("notebook is not installed (it is in the test extras)")
-        pytest.skip("notebook is not installed (pip install notebook)")
+    jupyter_notebook = jupyter_tool("jupyter-notebook", "notebook")
     source = LESSON_PATHS[1]  # a Turkish lesson
     root = tmp_path / "root"
     (root / source.parent.name).mkdir(parents=True)

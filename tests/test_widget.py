@@ -355,9 +355,11 @@ def test_repr_and_still_picture():
 
 def test_aria_templates_are_sent():
     board = Board(lang="en")
-    label = board.texts["board.pit_label"].format(side="South", pit=3, count=4)
+    label = board.texts["board.pit_label"]["other"].format(side="South", pit=3, count=4)
     assert label == "South pit 3, 4 stones"
-    assert Board().texts["board.pit_label"].format(side="Güney", pit=3, count=4) == \
+    assert board.texts["board.pit_label"]["one"].format(side="South", pit=3) == \
+        "South pit 3, 1 stone"
+    assert Board().texts["board.pit_label"]["other"].format(side="Güney", pit=3, count=4) == \
         "Güney 3. kuyu, 4 taş"
 
 

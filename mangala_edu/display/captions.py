@@ -45,8 +45,6 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> st
     kind = event.kind
     rules = trace.before.rules
     if kind == "lift":
-        if event.count == 1:
-            return t("event.lift_one", lang, pit=trace.pit)
         return t("event.lift", lang, pit=trace.pit, count=event.count)
     if kind == "return":
         return t("event.return", lang, pit=trace.pit)
@@ -60,8 +58,7 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> st
     if kind == "sweep":
         if event.side is None:
             return t("event.own_side", lang)
-        key = "event.sweep_one" if event.count == 1 else "event.sweep"
-        return t(key, lang, side=t(f"side.{event.side}", lang), count=event.count)
+        return t("event.sweep", lang, side=t(f"side.{event.side}", lang), count=event.count)
     if kind == "set_over":
         return status_text(trace.after, lang)
     if kind in ("extra_turn", "empty_opposite_empty", "nothing"):

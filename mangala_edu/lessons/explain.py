@@ -73,9 +73,8 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
 def explain(trace: MoveTrace, lang: str | None = None) -> str:
     """The move, the rule that fired at its last stone, and the end of the set if it came."""
     lifted = trace.events[0].count
-    key = "explain.move_one" if lifted == 1 else "explain.move"
-    parts = [t(key, lang, side=side_name(trace.player, lang), pit=trace.pit, count=lifted),
-             outcome_text(trace, lang)]
+    parts = [t("explain.move", lang, side=side_name(trace.player, lang), pit=trace.pit,
+               count=lifted), outcome_text(trace, lang)]
     end = end_text(trace, lang)
     if end:
         parts.append(end)

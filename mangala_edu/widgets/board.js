@@ -220,7 +220,8 @@ function render({ model, el }) {
       // The accessible name of the place's button.
       const side = T[`side.${place.side}`] ?? place.side;
       const key = store ? "board.store_label" : "board.pit_label";
-      const label = fill(T[count === 1 ? `${key}_one` : key], { side, pit: place.number, count });
+      const forms = T[key] ?? {};
+      const label = fill(forms[count === 1 ? "one" : "other"], { side, pit: place.number, count });
       const b = hitButtons[i];
       if (b) {
         b.setAttribute("aria-label", label);

@@ -65,14 +65,16 @@ from ..engine import (
     Rules,
 )
 from ..engine.errors import Term
-from ..i18n import LANGUAGES, t
+from ..i18n import LANGUAGES, forms, t
 
 _HERE = Path(__file__).parent
 
+#: Texts that depend on a count, sent to the JavaScript with every plural form.
+_PLURAL_KEYS = ("board.pit_label", "board.store_label")
+
 #: Catalogue keys the JavaScript needs, sent in the ``texts`` traitlet.
 _TEXT_KEYS = (
-    "side.south", "side.north", "board.playing", "board.pit_label", "board.pit_label_one",
-    "board.store_label", "board.store_label_one", "widget.board_label", "widget.in_hand",
+    "side.south", "side.north", "board.playing", "widget.board_label", "widget.in_hand",
     "widget.undo", "widget.redo", "widget.step_mode", "widget.step_hint", "widget.prev",
     "widget.next", "widget.finish", "widget.speed", "widget.edit", "widget.edit_add",
     "widget.edit_remove", "widget.edit_to_move", "widget.edit_over", "widget.apply",
@@ -487,7 +489,8 @@ class Board(anywidget.AnyWidget):
                 self._lock[0], **self._lock[1]).message(lang)
             self.can_undo = bool(self._game.moves) and not self.editing
             self.can_redo = bool(self._redo) and not self.editing
-            texts = {key: t(key, lang) for key in _TEXT_KEYS}
+            texts: dict[str, object] = {key: t(key, lang) for key in _TEXT_KEYS}
+            texts.update({key: forms(key, lang) for key in _PLURAL_KEYS})
             texts["widget.hint"] = t("widget.hint", lang, pits=min(self.rules.pits, 9))
             self.texts = texts
 

@@ -11,33 +11,38 @@ widgets and lessons are built on both. The names most people need are here:
 
 from .engine import (
     NORTH,
+    OUTCOMES,
+    SIDE_NAMES,
     SIDES,
     SOUTH,
     Event,
+    EventKind,
     Game,
+    Geometry,
     IllegalMoveError,
     MangalaError,
     Match,
     MatchError,
     MoveTrace,
+    Place,
     Position,
     PositionError,
     RecordError,
     Result,
     Rules,
     RulesError,
+    Side,
     format_position,
+    other,
     parse_position,
 )
-from .i18n import get_language, set_language
+from .i18n import Message, get_language, set_language
 
 __all__ = [
-    "NORTH", "SIDES", "SOUTH", "Event", "Game", "IllegalMoveError", "MangalaError", "Match",
-    "MatchError", "MoveTrace", "Position", "PositionError", "RecordError", "Result", "Rules",
-    "RulesError", "format_position", "get_language", "parse_position", "set_language",
+    "NORTH", "OUTCOMES", "SIDES", "SIDE_NAMES", "SOUTH", "Event", "EventKind", "Game",
+    "Geometry", "IllegalMoveError", "MangalaError", "Match", "MatchError", "Message",
+    "MoveTrace", "Place", "Position", "PositionError", "RecordError", "Result", "Rules",
+    "RulesError", "Side", "format_position", "get_language", "other", "parse_position",
+    "set_language",
 ]
 __version__ = "0.1.0"
-
-from .display import install as _install_display
-
-_install_display()

@@ -130,5 +130,5 @@ def test_constructor_validates_too():
         Position((1.5,) + (4,) * 13, "south")
     with pytest.raises(PositionError, match="got 3"):
         Position((4, 4, 4), "south")
-    with pytest.raises(PositionError, match="The side to move is 'east'"):
+    with pytest.raises(PositionError, match="'east' is not a side"):
         Position(Position.start().board, "east")

@@ -256,5 +256,5 @@ def test_language_comes_from_the_notebook_folder(tmp_path, monkeypatch):
 
 
 def test_unknown_lesson_says_which_exist():
-    with pytest.raises(ValueError, match="there is no lesson 99"):
+    with pytest.raises(ValueError, match="There is no lesson 99"):
         Lesson(99)

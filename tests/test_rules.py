@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mangala_edu import Position, Rules
+from mangala_edu import NORTH, SOUTH, Position, Rules
 
 from .conftest import pos
 
@@ -131,7 +131,7 @@ def test_empty_pit_with_an_empty_opposite_pit_takes_nothing_and_the_stone_stays(
 def test_opposite_pits():
     geometry = Rules.official().geometry
     for pit in range(1, 7):
-        assert geometry.opposite[geometry.index(0, pit)] == geometry.index(1, 7 - pit)
+        assert geometry.opposite[geometry.index(SOUTH, pit)] == geometry.index(NORTH, 7 - pit)
 
 
 # -- End of the set ---------------------------------------------------------------------------

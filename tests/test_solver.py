@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from mangala_edu import Position, Rules
+from mangala_edu import SIDES, Position, Rules
 from mangala_edu.engine.position import _sow
 from mangala_edu.search.budget import BudgetExceeded
 from mangala_edu.search.kernel import Kernel
@@ -46,7 +46,7 @@ def minimax_values(position: Position) -> dict[int, int]:
     out = {}
     for pit in position.legal_moves:
         b = list(position.board)
-        nxt = _sow(b, position._side, g.index(position._side, pit), rules, None)
+        nxt = _sow(b, position._side, g.index(SIDES[position._side], pit), rules, None)
         out[pit] = sign * value(tuple(b), nxt)
     return out
 

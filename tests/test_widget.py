@@ -17,8 +17,7 @@ import traitlets
 from mangala_edu import IllegalMoveError, Position, PositionError, Rules
 from mangala_edu.display import board_layout, board_svg, stone_spots
 from mangala_edu.display.captions import trace_captions
-from mangala_edu.engine.errors import Term
-from mangala_edu.i18n import t
+from mangala_edu.i18n import Message, t
 from mangala_edu.widgets import Board
 
 from .conftest import pos
@@ -169,7 +168,7 @@ def test_a_locked_board_refuses_moves_explains_and_changes_nothing(sent, lang):
     board.play(3)
     board.undo()                                  # something to redo
     sent.clear()
-    board.lock("ui.task_done", button=Term("ui.try_again"))
+    board.lock(Message("ui.task_done", button=Message("ui.try_again")))
     words = t("ui.task_done", lang, button=t("ui.try_again", lang))
     assert board.locked and board.legal == [] and board.lock_text == words
     before = state(board)
@@ -197,7 +196,7 @@ def test_undo_on_a_locked_board_is_allowed_and_reported():
     undone: list[Position] = []
     board.on_undo(lambda: undone.append(board.position))
     board.play(3)
-    board.lock("ui.task_done", button=Term("ui.try_again"))
+    board.lock(Message("ui.task_done", button=Message("ui.try_again")))
     assert board.undo() is True and undone == [Position.start()]
     assert board.locked                           # the owner decides what comes next
     js(board, type="undo")                        # nothing to take back: no call
@@ -260,7 +259,7 @@ def test_editor_builds_a_position_through_the_engine(sent):
     board.edit()
     assert board.editing and not board.can_undo
     board.set_stones("S1", 0)
-    board.add_stone("N", 2)                                 # North's store
+    board.add_stone("Nstore", 2)                                 # North's store
     board.add_stone(0)
     board.remove_stone("S2")
     board.set_to_move("south")

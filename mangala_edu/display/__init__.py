@@ -7,10 +7,9 @@ True
 >>> print(board_text(Position.start(), lang="en").splitlines()[-1])
 South to move
 
-:func:`install` makes every :class:`~mangala_edu.Position` draw itself as this SVG picture in
-Jupyter (the package calls it on import; the engine itself never imports this layer):
+Every :class:`~mangala_edu.Position` draws itself as this SVG picture in Jupyter (its
+``_repr_svg_`` imports this layer when it is called):
 
->>> install()
 >>> Position.start()._repr_svg_() == board_svg(Position.start())
 True
 """
@@ -20,17 +19,6 @@ from __future__ import annotations
 from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
 from .svg import board_svg, status_text
 from .text import board_text
-
-
-def _position_svg(self) -> str:  # type: ignore[no-untyped-def]
-    return board_svg(self)
-
-
-def install() -> None:
-    """Give :class:`~mangala_edu.Position` a rich display (``_repr_svg_``) in Jupyter."""
-    from ..engine import Position
-
-    Position._repr_svg_ = _position_svg  # type: ignore[attr-defined]
 
 
 def __getattr__(name: str):  # type: ignore[no-untyped-def]
@@ -43,4 +31,4 @@ def __getattr__(name: str):  # type: ignore[no-untyped-def]
 
 
 __all__ = ["PALETTE", "STONE_COLOURS", "DisplayError", "board_figure", "board_layout",
-           "board_svg", "board_text", "install", "save_board", "status_text", "stone_spots"]
+           "board_svg", "board_text", "save_board", "status_text", "stone_spots"]

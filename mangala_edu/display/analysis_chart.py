@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..engine import SOUTH
 from ..i18n import t
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None
         label = t("analysis.chart.mistake", lang)
         for move in review.mistakes():
             marker, size = MISTAKE_MARKERS[move.verdict]
-            colour = SOUTH_COLOUR if move.player == "south" else NORTH_COLOUR
+            colour = SOUTH_COLOUR if move.player == SOUTH else NORTH_COLOUR
             ax.scatter([move.ply], [values[move.ply]], marker=marker, s=size, color=colour,
                        edgecolors="black", zorder=3, label=label)
             label = None

@@ -18,9 +18,17 @@ Odd number (5): nothing is captured
 
 from __future__ import annotations
 
-from ..engine import Event, MoveTrace, Rules
-from ..i18n import get_language, t
+from ..engine import SIDE_NAMES, Event, EventKind, MoveTrace, Rules
+from ..i18n import Message, get_language, t
 from .svg import status_text
+
+
+def place_message(index: int, rules: Rules) -> Message:
+    """A board index in words, in no language yet (see :func:`place_name`)."""
+    side, number = rules.geometry.place(index)
+    if number == 0:
+        return Message("place.store", side=SIDE_NAMES[side])
+    return Message("place.pit", side=SIDE_NAMES[side], pit=number)
 
 
 def place_name(index: int, rules: Rules, lang: str | None = None) -> str:
@@ -29,41 +37,46 @@ def place_name(index: int, rules: Rules, lang: str | None = None) -> str:
     >>> place_name(9, Rules.official(), "tr"), place_name(6, Rules.official(), "en")
     ('Kuzey 3. kuyu', "South's store")
     """
-    g = rules.geometry
-    if index in g.stores:
-        side = "south" if index == g.stores[0] else "north"
-        return t("place.store", lang, side=t(f"side.{side}", lang))
-    owner = g.owner[index]
-    side = "south" if owner == 0 else "north"
-    pit = index + 1 if owner == 0 else index - rules.pits
-    return t("place.pit", lang, side=t(f"side.{side}", lang), pit=pit)
+    return place_message(index, rules).text(lang)
+
+
+#: The caption of each kind of event that needs at most the event's count.
+_CAPTIONS: dict[EventKind, str] = {
+    EventKind.SKIP: "event.skip",
+    EventKind.EXTRA_TURN: "event.extra_turn",
+    EventKind.EVEN_CAPTURE: "event.even_capture",
+    EventKind.ODD: "event.odd",
+    EventKind.EMPTY_CAPTURE: "event.empty_capture",
+    EventKind.EMPTY_OPPOSITE_EMPTY: "event.empty_opposite_empty",
+    EventKind.NOTHING: "event.nothing",
+}
+
+#: The kinds :func:`outcome_caption` tells: the rule at the last stone and the end of the set.
+_OUTCOME_CAPTIONS = (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD,
+                     EventKind.EMPTY_CAPTURE, EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING,
+                     EventKind.SWEEP, EventKind.SET_OVER)
 
 
 def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> str:
     """The caption of one event of ``trace``."""
     lang = lang or get_language()
     kind = event.kind
-    rules = trace.before.rules
-    if kind == "lift":
+    if kind == EventKind.LIFT:
         return t("event.lift", lang, pit=trace.pit, count=event.count)
-    if kind == "return":
+    if kind == EventKind.RETURN:
         return t("event.return", lang, pit=trace.pit)
-    if kind == "drop":
-        place = place_name(event.place, rules, lang)  # type: ignore[arg-type]
+    if kind == EventKind.DROP:
+        place = place_message(event.place, trace.before.rules)  # type: ignore[arg-type]
         if event.count == 0:
             return t("event.drop_last", lang, place=place)
         return t("event.drop", lang, place=place, count=event.count)
-    if kind == "skip":
-        return t("event.skip", lang)
-    if kind == "sweep":
+    if kind == EventKind.SWEEP:
         if event.side is None:
             return t("event.own_side", lang)
-        return t("event.sweep", lang, side=t(f"side.{event.side}", lang), count=event.count)
-    if kind == "set_over":
+        return t("event.sweep", lang, side=SIDE_NAMES[event.side], count=event.count)
+    if kind == EventKind.SET_OVER:
         return status_text(trace.after, lang)
-    if kind in ("extra_turn", "empty_opposite_empty", "nothing"):
-        return t(f"event.{kind}", lang)
-    return t(f"event.{kind}", lang, count=event.count)   # even_capture, odd, empty_capture
+    return t(_CAPTIONS[kind], lang, count=event.count)
 
 
 def trace_captions(trace: MoveTrace, lang: str | None = None) -> list[str]:
@@ -73,9 +86,7 @@ def trace_captions(trace: MoveTrace, lang: str | None = None) -> list[str]:
 
 def outcome_caption(trace: MoveTrace, lang: str | None = None) -> str:
     """What the last stone did (and, when the set ended, the sweep and the result)."""
-    parts = [event_caption(e, trace, lang) for e in trace.events
-             if e.kind in ("extra_turn", "even_capture", "odd", "empty_capture",
-                           "empty_opposite_empty", "nothing", "sweep", "set_over")]
-    if trace.after.is_over and parts and parts[0] == t("event.extra_turn", lang):
-        parts = parts[1:]     # no "play again" once the set is over
-    return " · ".join(parts)
+    events = [e for e in trace.events if e.kind in _OUTCOME_CAPTIONS]
+    if trace.after.is_over and events and events[0].kind == EventKind.EXTRA_TURN:
+        events = events[1:]     # no "play again" once the set is over
+    return " · ".join(event_caption(e, trace, lang) for e in events)

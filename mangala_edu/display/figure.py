@@ -18,13 +18,14 @@ from pathlib import Path
 
 import matplotlib
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, PathPatch
 from matplotlib.path import Path as MplPath
 
-from ..engine import MangalaError, Position
-from ..i18n import get_language, t
+from ..engine import NORTH, SIDE_NAMES, SOUTH, MangalaError, Position, Side
+from ..i18n import get_language
 from .layout import PALETTE, STONE_COLOURS, board_layout, grain_curves, stone_spots
 from .svg import status_text
 
@@ -60,7 +61,7 @@ def _mix(colour: str, other: str, amount: float) -> tuple[float, float, float]:
     return tuple(float(v) for v in a + (b - a) * amount)  # type: ignore[return-value]
 
 
-def _wood(ax, lay: dict) -> None:  # type: ignore[no-untyped-def]
+def _wood(ax: Axes, lay: dict) -> None:
     p = PALETTE
     w = lay["wood"]
     x, y, width, height, r = w["x"], w["y"], w["w"], w["h"], w["r"]
@@ -88,7 +89,7 @@ def _wood(ax, lay: dict) -> None:  # type: ignore[no-untyped-def]
                                 boxstyle=f"round,pad=0,rounding_size={r - 7}"))
 
 
-def _hollow(ax, place: dict) -> None:  # type: ignore[no-untyped-def]
+def _hollow(ax: Axes, place: dict) -> None:
     p = PALETTE
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"], place["ry"]
     ax.add_patch(Ellipse((cx, cy + 2), 2 * (rx + 3), 2 * (ry + 3), fc="white", alpha=0.18,
@@ -105,7 +106,7 @@ def _hollow(ax, place: dict) -> None:  # type: ignore[no-untyped-def]
                          zorder=3.5))
 
 
-def _stones(ax, place: dict, count: int) -> None:  # type: ignore[no-untyped-def]
+def _stones(ax: Axes, place: dict, count: int) -> None:
     for x, y, r, colour in stone_spots(place, count):
         base = STONE_COLOURS[colour]
         ax.add_patch(Circle((x, y), r, fc=base, ec=PALETTE["ink"], lw=0.9 * UNIT, zorder=5))
@@ -113,7 +114,7 @@ def _stones(ax, place: dict, count: int) -> None:  # type: ignore[no-untyped-def
                             ec="none", alpha=0.75, zorder=5))
 
 
-def _count(ax, place: dict, count: int) -> None:  # type: ignore[no-untyped-def]
+def _count(ax: Axes, place: dict, count: int) -> None:
     p = PALETTE
     store = place["kind"] == "store"
     r = 20 if store else 17
@@ -124,7 +125,7 @@ def _count(ax, place: dict, count: int) -> None:  # type: ignore[no-untyped-def]
             fontsize=size * UNIT, fontweight="bold", color=p["ink"], zorder=7)
 
 
-def _highlight(ax, place: dict) -> None:  # type: ignore[no-untyped-def]
+def _highlight(ax: Axes, place: dict) -> None:
     p = PALETTE
     rx, ry = place["rx"] + 8, place["ry"] + 8
     xy = (place["cx"], place["cy"])
@@ -134,10 +135,10 @@ def _highlight(ax, place: dict) -> None:  # type: ignore[no-untyped-def]
                          linestyle=(0, (11 / 6, 7 / 6)), capstyle="round", zorder=4.1))
 
 
-def _player(ax, lay: dict, side: str, lang: str, active: bool) -> None:  # type: ignore[no-untyped-def]
+def _player(ax: Axes, lay: dict, side: Side, lang: str, active: bool) -> None:
     p = PALETTE
     spot = lay["players"][side]
-    name = t(f"side.{side}", lang)
+    name = SIDE_NAMES[side].text(lang)
     fill, ink, weight = ((p["active"], p["active_text"], "bold") if active
                          else (p["idle"], p["muted"], "normal"))
     ax.add_patch(FancyBboxPatch((spot["x"] - 110, spot["y"] - 19), 220, 38, fc=fill,
@@ -148,18 +149,18 @@ def _player(ax, lay: dict, side: str, lang: str, active: bool) -> None:  # type:
             fontsize=21 * UNIT, fontweight=weight, color=ink, zorder=7)
 
 
-def board_figure(position: Position, *, highlight: Iterable[int] = (), lang: str | None = None,
+def board_figure(position: Position, *, highlight: Iterable[int | str] = (),
+                 lang: str | None = None,
                  title: str | None = None) -> Figure:
     """A matplotlib :class:`~matplotlib.figure.Figure` of the board (nothing is shown).
 
-    ``highlight`` takes board indices to ring with a thick dashed line; ``title`` goes above
-    the board. In a notebook, the figure displays itself when it is a cell's last value.
+    ``highlight`` takes places (board indices or names such as ``"S3"``) to ring with a
+    thick dashed line; ``title`` goes above the board. In a notebook, the figure displays
+    itself when it is a cell's last value.
     """
     lang = lang or get_language()
     lay = board_layout(position.rules)
-    marked = sorted({int(i) for i in highlight})
-    if any(not 0 <= i < len(position.board) for i in marked):
-        raise ValueError(f"highlight takes board indices 0..{len(position.board) - 1}")
+    marked = sorted({position.rules.geometry.resolve(i) for i in highlight})
     width, height = lay["width"], lay["height"]
     top = 44 if title else 0
     fig = BoardFigure(figsize=(width / 100, (height + top) / 100), dpi=100)
@@ -186,7 +187,7 @@ def board_figure(position: Position, *, highlight: Iterable[int] = (), lang: str
     for place, count in zip(places, position.board, strict=True):
         _stones(ax, place, count)
         _count(ax, place, count)
-    for side in ("north", "south"):
+    for side in (NORTH, SOUTH):
         _player(ax, lay, side, lang, position.to_move == side)
     spot = lay["status"]
     ax.text(spot["x"], spot["y"], status_text(position, lang), ha="center",

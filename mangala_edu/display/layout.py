@@ -11,8 +11,8 @@ other.
 
 >>> from mangala_edu import Rules
 >>> lay = board_layout(Rules.official())
->>> [p["label"] for p in lay["places"][:3]], lay["places"][6]["kind"]
-(['S1', 'S2', 'S3'], 'store')
+>>> [p["label"] for p in lay["places"][:3]], lay["places"][6]["kind"], lay["places"][6]["label"]
+(['S1', 'S2', 'S3'], 'store', 'Sstore')
 >>> s1, n6 = lay["places"][0], lay["places"][12]
 >>> s1["cx"] == n6["cx"] and s1["cy"] > n6["cy"]      # S1 sits under N6
 True
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine import Rules
+from ..engine import NORTH, SOUTH, Rules
 
 #: Colours shared by every drawing.
 PALETTE: dict[str, str] = {
@@ -104,28 +104,27 @@ def board_layout(rules: Rules | None = None) -> dict[str, object]:
 
     places: list[dict[str, object]] = []
     for index in range(g.size):
-        if index in g.stores:
-            side = "south" if index == g.stores[0] else "north"
-            cx = store_r if side == "south" else store_l
+        side, number = g.place(index)
+        south = side == SOUTH
+        if number == 0:
+            cx = store_r if south else store_l
             # The store's count sits by its owner's row: South's below, North's above.
-            by = y_mid + store_ry - 6 if side == "south" else y_mid - store_ry + 6
+            by = y_mid + store_ry - 6 if south else y_mid - store_ry + 6
             places.append({
                 "index": index, "kind": "store", "side": side, "number": 0,
-                "label": "S" if side == "south" else "N",
+                "label": g.name(index),
                 "cx": cx, "cy": y_mid, "rx": STORE_RX, "ry": store_ry,
                 "bx": cx, "by": by,
             })
             continue
-        side = "south" if g.owner[index] == 0 else "north"
-        number = index + 1 if side == "south" else index - m
-        column = number - 1 if side == "south" else m - number
+        column = number - 1 if south else m - number
         cx = first_pit + column * PITCH
-        cy = y_south if side == "south" else y_north
+        cy = y_south if south else y_north
         # Counts sit on the outer side (towards the player); pit numbers on the inner side.
-        out = 1 if side == "south" else -1
+        out = 1 if south else -1
         places.append({
             "index": index, "kind": "pit", "side": side, "number": number,
-            "label": f"{'S' if side == 'south' else 'N'}{number}",
+            "label": g.name(index),
             "cx": cx, "cy": cy, "rx": PIT_R, "ry": PIT_R,
             "bx": cx + PIT_R * 0.78, "by": cy + out * PIT_R * 0.78,
             "nx": cx, "ny": cy - out * (PIT_R + 17),
@@ -136,8 +135,8 @@ def board_layout(rules: Rules | None = None) -> dict[str, object]:
         "wood": {"x": wood_x, "y": wood_y, "w": round(wood_w, 1), "h": wood_h, "r": 46.0},
         "places": places,
         "players": {
-            "north": {"x": round(width / 2, 1), "y": wood_y - LABEL_BAND / 2},
-            "south": {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND / 2},
+            NORTH: {"x": round(width / 2, 1), "y": wood_y - LABEL_BAND / 2},
+            SOUTH: {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND / 2},
         },
         "status": {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND + 22},
         "palette": dict(PALETTE),

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
-from ..engine import Position, Rules
+from ..engine import NORTH, SIDE_NAMES, SOUTH, Position, Rules, Side
 from ..i18n import get_language, t
 from .layout import PALETTE, STONE_COLOURS, board_layout, grain_curves, stone_spots
 
@@ -49,10 +49,10 @@ def status_text(position: Position, lang: str | None = None) -> str:
     """
     result = position.result
     if result is None:
-        return t("board.to_move", lang, side=t(f"side.{position.to_move}", lang))
+        return t("board.to_move", lang, side=SIDE_NAMES[position.to_move])
     if result.winner == "draw":
         return t("result.drawn", lang, south=result.south, north=result.north)
-    return t("result.winner", lang, side=t(f"side.{result.winner}", lang), south=result.south,
+    return t("result.winner", lang, side=SIDE_NAMES[result.winner], south=result.south,
              north=result.north)
 
 
@@ -171,11 +171,11 @@ def ring_svg(place: dict, colour: str, dashed: bool = False) -> str:
             + ring + f'stroke="{colour}" stroke-width="6"{dash} stroke-linecap="round"/>')
 
 
-def player_svg(lay: dict, side: str, lang: str | None, active: bool) -> str:
+def player_svg(lay: dict, side: Side, lang: str | None, active: bool) -> str:
     """A player's name in a pill; the mover's pill is dark, bold and has arrow marks."""
     p = PALETTE
     spot = lay["players"][side]
-    name = escape(t(f"side.{side}", lang))
+    name = escape(SIDE_NAMES[side].text(lang))
     fill, ink, weight = ((p["active"], p["active_text"], "bold") if active
                          else (p["idle"], p["muted"], "normal"))
     marks = "▶ " + name + " ◀" if active else name
@@ -211,11 +211,12 @@ def _uid(*parts: object) -> str:
     return "mg" + digest[:10]
 
 
-def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | None = None,
+def board_svg(position: Position, *, highlight: Iterable[int | str] = (), lang: str | None = None,
               size: int = 720, rings: Iterable[Ring] = ()) -> str:
     """The board as an SVG string, ``size`` pixels wide (it shrinks to fit narrower pages).
 
-    ``highlight`` takes board indices (0..2m+1 as in ``position.board``) to ring with a thick
+    ``highlight`` takes places (board indices 0..2m+1 as in ``position.board``, or names
+    such as ``"S3"``) to ring with a thick
     dashed line; ``rings`` adds rings of other colours (:class:`Ring`); ``lang`` is ``"tr"`` or
     ``"en"`` (default: the current language). Highlights and rings are drawn under the stones,
     the stone counts and the pit numbers, so every number stays readable.
@@ -229,10 +230,9 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
     lang = lang or get_language()
     rules = position.rules
     lay = board_layout(rules)
-    marked = sorted({int(i) for i in highlight})
-    ringed = [Ring(int(r.place), r.colour, bool(r.dashed)) for r in rings]
-    if any(not 0 <= i < len(position.board) for i in [*marked, *(r.place for r in ringed)]):
-        raise ValueError(f"highlight takes board indices 0..{len(position.board) - 1}")
+    g = rules.geometry
+    marked = sorted({g.resolve(i) for i in highlight})
+    ringed = [Ring(g.resolve(r.place), r.colour, bool(r.dashed)) for r in rings]
     parts: tuple[object, ...] = (position.to_text(), rules.to_json(), marked, lang, size)
     uid = _uid(*parts, ringed) if ringed else _uid(*parts)
     width, height = lay["width"], lay["height"]
@@ -256,7 +256,7 @@ def board_svg(position: Position, *, highlight: Iterable[int] = (), lang: str | 
         out.append(stones_svg(place, count, uid))
     for place, count in zip(places, position.board, strict=True):
         out.append(count_svg(place, count))
-    for side in ("north", "south"):
+    for side in (NORTH, SOUTH):
         out.append(player_svg(lay, side, lang, position.to_move == side))
     spot = lay["status"]
     out.append(f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
@@ -292,7 +292,7 @@ def widget_frame(rules: Rules, lang: str | None = None) -> str:
         '<g class="mg-stones"></g><g class="mg-marks"></g>'
         '<g class="mg-focus"></g><g class="mg-counts"></g><g class="mg-fly"></g>',
     ]
-    for side in ("north", "south"):
+    for side in (NORTH, SOUTH):
         out.append(f'<g class="mg-player mg-player-{side}" data-side="{side}">'
                    f'<g class="mg-off">{player_svg(lay, side, lang, False)}</g>'
                    f'<g class="mg-on">{player_svg(lay, side, lang, True)}</g></g>')

@@ -19,8 +19,8 @@ North to move
 
 from __future__ import annotations
 
-from ..engine import Position
-from ..i18n import get_language, t
+from ..engine import NORTH, SIDE_NAMES, SOUTH, Position, Side
+from ..i18n import get_language
 from .svg import status_text
 
 
@@ -43,13 +43,11 @@ def board_text(position: Position, lang: str | None = None) -> str:
     lang = lang or get_language()
     rules = position.rules
     m = rules.pits
-    south_store, north_store = rules.geometry.stores
-    board = position.board
-    south = board[:m]
-    north = board[m + 1: 2 * m + 1]
-    digits = max(3, *(len(str(c)) for c in board[:south_store] + board[south_store + 1:-1]))
+    south, north = position.pits(SOUTH), position.pits(NORTH)
+    south_store, north_store = position.store(SOUTH), position.store(NORTH)
+    digits = max(3, *(len(str(c)) for c in south + north))
     cell = digits + 3                         # "(" digits ")" and a space
-    store_digits = max(2, len(str(board[south_store])), len(str(board[north_store])))
+    store_digits = max(2, len(str(south_store)), len(str(north_store)))
     store_w = store_digits + 2                # "[" digits "]"
 
     def counts(row: tuple[int, ...]) -> str:
@@ -61,21 +59,20 @@ def board_text(position: Position, lang: str | None = None) -> str:
     inner = m * cell + 1
     total = store_w * 2 + inner
 
-    def name(side: str) -> str:
-        label = t(f"side.{side}", lang)
+    def name(side: Side) -> str:
+        label = SIDE_NAMES[side].text(lang)
         if position.to_move == side:
             label = f">> {label} <<"
         return (" " * ((total - len(label)) // 2) + label).rstrip()
 
     lines = [
-        name("north"),
+        name(NORTH),
         numbers(list(range(m, 0, -1))),
         counts(tuple(reversed(north))),
-        f"[{board[north_store]:>{store_digits}}]" + " " * inner
-        + f"[{board[south_store]:>{store_digits}}]",
+        f"[{north_store:>{store_digits}}]" + " " * inner + f"[{south_store:>{store_digits}}]",
         counts(tuple(south)),
         numbers(list(range(1, m + 1))),
-        name("south"),
+        name(SOUTH),
         status_text(position, lang),
     ]
     return "\n".join(line.rstrip() for line in lines)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from ..engine import Position
-from ..engine.rules import SOUTH
+from ..engine.geometry import NORTH, SIDE_INITIALS, SIDE_NAMES, SOUTH
 from ..i18n import get_language, t
 from .layout import PALETTE
 from .svg import FONT
@@ -201,7 +201,7 @@ class SearchTree:
         colour = BEST_COLOUR if best else "#9c8a76"
         width = 5 if best else 1.6
         mover = SOUTH_COLOUR if child.player == SOUTH else NORTH_COLOUR
-        label = escape(t("tree.move", lang, side=t(f"tree.side.{child.player}", lang),
+        label = escape(t("tree.move", lang, side=SIDE_INITIALS[child.player],
                          pit=child.pit))
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
@@ -215,8 +215,7 @@ class SearchTree:
         pos = node.position
         x, y = node.x, node.y
         m = pos.rules.pits
-        b = pos.board
-        south, north = b[:m], b[m + 1:2 * m + 1]
+        south, north = pos.pits(SOUTH), pos.pits(NORTH)
         border = BEST_COLOUR if node.best else PALETTE["wood_edge"]
         dash = "" if node.children or pos.is_over else ' stroke-dasharray="6 4"'
         out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{NODE_W}" height="{NODE_H}" rx="8" '
@@ -229,8 +228,8 @@ class SearchTree:
             return (f'<text x="{cx:.1f}" y="{cy:.1f}" dy="0.35em" text-anchor="middle" '
                     f'font-size="13"{weight} fill="{PALETTE["ink"]}">{value}</text>')
 
-        out.append(num(x + 11, y + NODE_H / 2, b[2 * m + 1], True))       # North's store
-        out.append(num(x + NODE_W - 11, y + NODE_H / 2, b[m], True))      # South's store
+        out.append(num(x + 11, y + NODE_H / 2, pos.store(NORTH), True))
+        out.append(num(x + NODE_W - 11, y + NODE_H / 2, pos.store(SOUTH), True))
         for i in range(m):
             cx = x + 22 + cell * (i + 0.5)
             out.append(num(cx, y + 19, north[m - 1 - i]))                   # N6 .. N1
@@ -242,7 +241,7 @@ class SearchTree:
         if pos.is_over:
             who = t("tree.over", lang)
         else:
-            who = t("tree.to_move", lang, side=t(f"side.{pos.to_move}", lang))
+            who = t("tree.to_move", lang, side=SIDE_NAMES[pos.to_move])
         colour = SOUTH_COLOUR if node.value > 0 else NORTH_COLOUR if node.value < 0 else "#555"
         out.append(f'<text x="{x + NODE_W / 2:.1f}" y="{y + NODE_H + 16:.1f}" '
                    f'text-anchor="middle" font-size="12" fill="{PALETTE["muted"]}">'

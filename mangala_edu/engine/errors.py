@@ -1,46 +1,48 @@
 """Errors that explain themselves in every language of the package.
 
-Each error carries a catalogue key and its values, so that a widget can show it in the
-learner's language; ``str(error)`` gives Turkish, then English.
+Each error carries a :class:`~mangala_edu.i18n.Message` (a catalogue key and its values), so
+that a widget can show it in the learner's language; ``str(error)`` gives Turkish, then
+English.
 
 >>> err = MangalaError("error.empty_pit", pit=2)
 >>> err.message("en")
 'Pit 2 is empty: there is nothing to sow.'
 >>> str(err)
 '2. kuyu boş: ekilecek taş yok. / Pit 2 is empty: there is nothing to sow.'
+>>> err.said
+Message('error.empty_pit', pit=2)
 """
 
 from __future__ import annotations
 
-from ..i18n import LANGUAGES, t
+from ..i18n import LANGUAGES, Message
 
 
 class MangalaError(ValueError):
-    """Base class: a ``ValueError`` whose message exists in Turkish and English."""
+    """Base class: a ``ValueError`` whose message exists in Turkish and English.
+
+    A parameter may be a :class:`~mangala_edu.i18n.Message` (a side's name, say) or another
+    :class:`MangalaError` (the reason of a wrapped error); both are shown in the same language.
+    """
 
     def __init__(self, key: str, /, **params: object) -> None:
-        self.key = key
-        self.params = params
+        self.said = Message(key, **{k: (v.said if isinstance(v, MangalaError) else v)
+                                    for k, v in params.items()})
         super().__init__(" / ".join(self.message(lang) for lang in LANGUAGES))
+
+    @property
+    def key(self) -> str:
+        """The catalogue key of the message."""
+        return self.said.key
+
+    @property
+    def params(self) -> dict[str, object]:
+        """The values of the message."""
+        return self.said.params
 
     def message(self, lang: str | None = None) -> str:
         """The message in one language (default: the current language)."""
-        params = {k: (v.message(lang) if isinstance(v, MangalaError) else v)
-                  for k, v in self.params.items()}
-        params = {k: (t(v.key, lang) if isinstance(v, Term) else v) for k, v in params.items()}
-        return t(self.key, lang, **params)
-
-
-class Term:
-    """A word that is itself translated when a message is shown (e.g. a side's name)."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-    def __repr__(self) -> str:
-        return f"Term({self.key!r})"
+        return self.said.text(lang)
 
 
 class IllegalMoveError(MangalaError):

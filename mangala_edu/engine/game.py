@@ -22,9 +22,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import IllegalMoveError, MangalaError
-from .position import Position
-from .rules import SIDES, SOUTH, Rules, RulesError
-from .trace import MoveTrace
+from .geometry import SIDES, SOUTH, Side
+from .position import MoveTrace, Position
+from .rules import Rules, RulesError
 
 FORMAT = "mangala-edu-game"
 VERSION = 1
@@ -44,12 +44,12 @@ class Game:
         moves: pits to play at once.
     """
 
-    def __init__(self, rules: Rules | None = None, first: str = SOUTH,
+    def __init__(self, rules: Rules | None = None, first: Side = SOUTH,
                  start: Position | None = None, moves: Iterable[int] = ()) -> None:
         if start is None:
             start = Position.start(rules or Rules.official(), first)
         elif rules is not None and rules != start.rules:
-            raise ValueError("rules and start.rules differ")
+            raise RulesError("rules.differ", given=rules.name, position=start.rules.name)
         self.start = start
         self._moves: list[int] = []
         self._positions: list[Position] = [start]
@@ -61,7 +61,7 @@ class Game:
         return self.start.rules
 
     @property
-    def first(self) -> str:
+    def first(self) -> Side:
         """Who moved first (for a start position that is already over: South)."""
         return self.start.to_move or SOUTH
 
@@ -81,9 +81,9 @@ class Game:
         return self._positions[-1]
 
     @property
-    def players(self) -> tuple[str, ...]:
+    def players(self) -> tuple[Side, ...]:
         """Who played each move."""
-        return tuple(p.to_move for p in self._positions[:-1])  # type: ignore[misc]
+        return tuple(p.to_move for p in self._positions[:-1] if p.to_move is not None)
 
     def push(self, pit: int | str) -> None:
         """Play ``pit`` in the current position; raises :class:`IllegalMoveError` and changes

@@ -15,8 +15,9 @@ import random
 
 from .errors import MangalaError
 from .game import Game
+from .geometry import NORTH, SIDES, SOUTH, Side, other
 from .position import Position, Result
-from .rules import NORTH, SIDES, SOUTH, Rules
+from .rules import Rules
 
 
 class MatchError(MangalaError):
@@ -31,11 +32,11 @@ class Match:
     until then.
     """
 
-    def __init__(self, rules: Rules | None = None, sets: int = 5, first: str = SOUTH) -> None:
+    def __init__(self, rules: Rules | None = None, sets: int = 5, first: Side = SOUTH) -> None:
         if sets not in (1, 3, 5):
             raise MatchError("match.bad_sets", value=sets)
         if first not in SIDES:
-            raise MatchError("record.bad_first", value=first)
+            raise MatchError("position.bad_side", value=first)
         self.rules = rules or Rules.official()
         self.sets = sets
         self.first = first
@@ -46,9 +47,9 @@ class Match:
         """A match whose first starter is drawn by lot (kura); a seed makes it repeatable."""
         return cls(rules, sets, random.Random(seed).choice(SIDES))
 
-    def starter(self, index: int) -> str:
+    def starter(self, index: int) -> Side:
         """Who starts set number ``index`` (0-based)."""
-        return self.first if index % 2 == 0 else (NORTH if self.first == SOUTH else SOUTH)
+        return self.first if index % 2 == 0 else other(self.first)
 
     @property
     def game(self) -> Game:
@@ -62,10 +63,10 @@ class Match:
     @property
     def results(self) -> list[Result]:
         """The results of the finished sets."""
-        return [g.position.result for g in self.games if g.position.result is not None]
+        return [r for r in (g.position.result for g in self.games) if r is not None]
 
     @property
-    def points(self) -> dict[str, float]:
+    def points(self) -> dict[Side, float]:
         """Points so far: 1 a won set, 0.5 a drawn set."""
         return {side: sum((r.points(side) for r in self.results), 0.0) for side in SIDES}
 
@@ -83,6 +84,23 @@ class Match:
         if points[SOUTH] == points[NORTH]:
             return "draw"
         return SOUTH if points[SOUTH] > points[NORTH] else NORTH
+
+    @property
+    def decided(self) -> Side | None:
+        """The side that has already won the match while sets remain to be played (every set
+        is played all the same), or ``None``.
+
+        >>> Match(sets=3).decided is None
+        True
+        """
+        if self.is_over:
+            return None
+        left = self.sets - len(self.results)
+        points = self.points
+        for side in SIDES:
+            if points[side] > points[other(side)] + left:
+                return side
+        return None
 
     def next_set(self) -> Game:
         """Start the next set (the other player begins) once the current one is over."""

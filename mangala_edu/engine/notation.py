@@ -2,12 +2,15 @@
 
 ``X`` is ``S`` (South to move), ``N`` (North to move) or ``-`` (the set is over). Pits are
 listed from each player's own left, so North's row is written N1..N6 as North sees it.
-Kalah(m, n) positions have m pits a side.
+Kalah(m, n) positions have m pits a side. This module only reads and writes the text;
+:meth:`Position.from_text <mangala_edu.engine.position.Position.from_text>` and
+:meth:`~mangala_edu.engine.position.Position.to_text` use it.
 
->>> text = "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S"
->>> format_position(parse_position(text)) == text
-True
->>> parse_position("4,4,4,4,4,4/4,4,4,4,4,4,0 S")
+>>> from mangala_edu.engine.rules import Rules
+>>> board, to_move = read_position("4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", Rules.official())
+>>> write_position(board, to_move, Rules.official())
+'4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'
+>>> read_position("4,4,4,4,4,4/4,4,4,4,4,4,0 S", Rules.official())
 Traceback (most recent call last):
 ...
 mangala_edu.engine.errors.PositionError: ... / South has 6 numbers; expected 7 (6 pits and a store).
@@ -15,19 +18,22 @@ mangala_edu.engine.errors.PositionError: ... / South has 6 numbers; expected 7 (
 
 from __future__ import annotations
 
-from .errors import PositionError, Term
-from .position import Position
-from .rules import Rules
+from typing import TYPE_CHECKING
 
-_LETTERS = {"S": "south", "N": "north", "-": None}
-_SIDE_TERM = (Term("side.south"), Term("side.north"))
+from .errors import PositionError
+from .geometry import SIDE_LETTERS, SIDE_NAMES, SIDES, Side
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+_LETTERS: dict[str, Side | None] = {**{v: k for k, v in SIDE_LETTERS.items()}, "-": None}
 
 
-def parse_position(text: str, rules: Rules | None = None) -> Position:
-    """Read a position; raises :class:`PositionError` naming the first fault found."""
-    rules = rules or Rules.official()
+def read_position(text: str, rules: Rules) -> tuple[list[int], Side | None]:
+    """The board and the side to move written in ``text``; raises :class:`PositionError`
+    naming the first fault found (the board is not yet checked as a position)."""
     m = rules.pits
-    example = format_position(Position.start(rules))
+    example = write_position(rules.start_board(), SIDES[0], rules)
     if not isinstance(text, str):
         raise PositionError("position.shape", pits=m, example=example, text=text)
     parts = text.split()
@@ -37,30 +43,30 @@ def parse_position(text: str, rules: Rules | None = None) -> Position:
     if letter not in _LETTERS:
         raise PositionError("position.side_letter", value=letter)
     board: list[int] = []
-    for owner, row in enumerate(rows.split("/")):
+    for side, row in zip(SIDES, rows.split("/"), strict=True):
         values = row.split(",")
         if len(values) != m + 1:
-            raise PositionError("position.pit_count", side=_SIDE_TERM[owner], found=len(values),
+            raise PositionError("position.pit_count", side=SIDE_NAMES[side], found=len(values),
                                 expected=m + 1, pits=m)
         for index, value in enumerate(values, start=1):
             value = value.strip()
             digits = value[1:] if value.startswith("-") else value
             if not digits.isascii() or not digits.isdigit():
-                raise PositionError("position.not_number", side=_SIDE_TERM[owner], index=index,
+                raise PositionError("position.not_number", side=SIDE_NAMES[side], index=index,
                                     value=value)
             number = int(value)
             if number < 0:
-                raise PositionError("position.negative", side=_SIDE_TERM[owner], index=index,
+                raise PositionError("position.negative", side=SIDE_NAMES[side], index=index,
                                     value=number)
             board.append(number)
-    return Position(board, _LETTERS[letter], rules)
+    return board, _LETTERS[letter]
 
 
-def format_position(position: Position) -> str:
-    """Write a position in the text notation."""
-    m = position.rules.pits
-    board = position.board
+def write_position(board: tuple[int, ...] | list[int], to_move: Side | None, rules: Rules
+                   ) -> str:
+    """The text notation of a board and the side to move."""
+    m = rules.pits
     south = ",".join(map(str, board[: m + 1]))
     north = ",".join(map(str, board[m + 1:]))
-    letter = {"south": "S", "north": "N", None: "-"}[position.to_move]
+    letter = "-" if to_move is None else SIDE_LETTERS[to_move]
     return f"{south}/{north} {letter}"

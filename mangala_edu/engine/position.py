@@ -19,14 +19,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import compress
+from typing import Literal
 
-from .errors import IllegalMoveError, PositionError, Term
-from .rules import END_SWEEP, NORTH, SIDES, SOUTH, Rules
-from .trace import Event, MoveTrace
+from .errors import IllegalMoveError, PositionError
+from .geometry import NORTH, SIDE_NAMES, SIDES, SOUTH, Side, side_index
+from .notation import read_position, write_position
+from .rules import END_SWEEP, Rules
+from .trace import CAPTURES, OUTCOMES, STONE_STEPS, Event, EventKind
 
-_SIDE_INDEX = {SOUTH: 0, NORTH: 1, "s": 0, "n": 1, "S": 0, "N": 1}
-_SIDE_TERM = (Term("side.south"), Term("side.north"))
+Winner = Literal["south", "north", "draw"]
 
 
 class Result:
@@ -45,18 +48,18 @@ class Result:
         self.north = north
 
     @property
-    def winner(self) -> str:
+    def winner(self) -> Winner:
         """``"south"``, ``"north"`` or ``"draw"``."""
         if self.south == self.north:
             return "draw"
         return SOUTH if self.south > self.north else NORTH
 
-    def points(self, side: str) -> float:
+    def points(self, side: Side) -> float:
         """Match points for ``side``: 1 for a win, 0.5 for a draw, 0 for a loss."""
         return 0.5 if self.winner == "draw" else float(self.winner == side)
 
     def to_dict(self) -> dict[str, object]:
-        return {"south": self.south, "north": self.north, "winner": self.winner}
+        return {SOUTH: self.south, NORTH: self.north, "winner": self.winner}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Result) and (self.south, self.north) == (other.south, other.north)
@@ -88,13 +91,13 @@ class Position:
     _board: tuple[int, ...]
     _side: int | None
 
-    def __init__(self, board: Iterable[int], to_move: str | None, rules: Rules | None = None
+    def __init__(self, board: Iterable[int], to_move: Side | None, rules: Rules | None = None
                  ) -> None:
         rules = rules or Rules.official()
         board = tuple(board)
-        side = None if to_move is None else _SIDE_INDEX.get(to_move)
-        if to_move is not None and side is None:
-            raise PositionError("position.side_letter", value=to_move)
+        if to_move is not None and to_move not in SIDES:
+            raise PositionError("position.bad_side", value=to_move)
+        side = None if to_move is None else side_index(to_move)
         _validate(board, side, rules)
         self._rules = rules
         self._board = board
@@ -110,7 +113,7 @@ class Position:
 
     # Construction ---------------------------------------------------------------------------
     @classmethod
-    def start(cls, rules: Rules | None = None, first: str = SOUTH) -> Position:
+    def start(cls, rules: Rules | None = None, first: Side = SOUTH) -> Position:
         """The start of a set: ``rules.stones`` in every pit, stores empty.
 
         >>> Position.start(Rules.kalah(3, 2), first="north").board
@@ -118,18 +121,17 @@ class Position:
         """
         rules = rules or Rules.official()
         if first not in SIDES:
-            raise PositionError("record.bad_first", value=first)
-        m, n = rules.pits, rules.stones
-        board = (n,) * m + (0,) + (n,) * m + (0,)
-        return cls._make(rules, board, SIDES.index(first))
+            raise PositionError("position.bad_side", value=first)
+        return cls._make(rules, rules.start_board(), side_index(first))
 
     @classmethod
     def from_text(cls, text: str, rules: Rules | None = None) -> Position:
         """Parse the text notation, e.g. ``"4,4,4,4,4,4,0/4,4,4,4,4,4,0 S"``
-        (see :mod:`mangala_edu.engine.notation`)."""
-        from .notation import parse_position
-
-        return parse_position(text, rules)
+        (see :mod:`mangala_edu.engine.notation`); raises :class:`PositionError` naming the
+        first fault found."""
+        rules = rules or Rules.official()
+        board, to_move = read_position(text, rules)
+        return cls(board, to_move, rules)
 
     def to_text(self) -> str:
         """The text notation of this position.
@@ -137,9 +139,7 @@ class Position:
         >>> Position.start().to_text()
         '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'
         """
-        from .notation import format_position
-
-        return format_position(self)
+        return write_position(self._board, self.to_move, self._rules)
 
     # Reading --------------------------------------------------------------------------------
     @property
@@ -151,8 +151,9 @@ class Position:
     def rules(self) -> Rules:
         """The rules this position is played under."""
         return self._rules
+
     @property
-    def to_move(self) -> str | None:
+    def to_move(self) -> Side | None:
         """``"south"``, ``"north"``, or ``None`` when the set is over."""
         return None if self._side is None else SIDES[self._side]
 
@@ -178,18 +179,18 @@ class Position:
         start, stop, numbers = self._rules.geometry.pit_slices[side]
         return tuple(compress(numbers, self._board[start:stop]))
 
-    def pits(self, side: str) -> tuple[int, ...]:
+    def pits(self, side: Side) -> tuple[int, ...]:
         """``side``'s pits, numbered from that player's own left.
 
         >>> Position.start().play(2).pits("south")
         (4, 1, 5, 5, 5, 4)
         """
-        r = self.rules.geometry.pit_ranges[_SIDE_INDEX[side]]
+        r = self.rules.geometry.pit_indices(side)
         return self.board[r.start:r.stop]
 
-    def store(self, side: str) -> int:
+    def store(self, side: Side) -> int:
         """The stones in ``side``'s store (hazine)."""
-        return self.board[self.rules.geometry.stores[_SIDE_INDEX[side]]]
+        return self.board[self.rules.geometry.store(side)]
 
     @property
     def stones_on_board(self) -> int:
@@ -197,9 +198,9 @@ class Position:
         s, n = self.rules.geometry.stores
         return sum(self.board) - self.board[s] - self.board[n]
 
-    def place(self, side: str, pit: int) -> int:
-        """The board index of ``side``'s pit number ``pit``."""
-        return self.rules.geometry.index(_SIDE_INDEX[side], pit)
+    def place(self, side: Side, pit: int) -> int:
+        """The board index of ``side``'s pit number ``pit`` (0: ``side``'s store)."""
+        return self.rules.geometry.index(side, pit)
 
     # Playing --------------------------------------------------------------------------------
     def _origin(self, pit: object) -> int:
@@ -207,22 +208,25 @@ class Position:
         side = self._side
         if side is None:
             raise IllegalMoveError("error.over")
-        rules = self.rules
-        m = rules.pits
+        g = self.rules.geometry
+        m = g.pits
         if isinstance(pit, str):
-            text = pit.strip()
-            owner = _SIDE_INDEX.get(text[:1]) if text[1:].isdigit() else None
-            if owner is None:
-                raise IllegalMoveError("error.not_a_pit", value=pit, pits=m)
-            if owner != side:
-                raise IllegalMoveError("error.not_your_pit", owner=_SIDE_TERM[owner],
-                                       mover=_SIDE_TERM[side])
-            pit = int(text[1:])
+            try:
+                index = g.parse_place(pit)
+            except PositionError:
+                raise IllegalMoveError("error.not_a_pit", value=pit, pits=m) from None
+            owner, number = g.place(index)
+            if number == 0:
+                raise IllegalMoveError("error.store_click")
+            if owner != SIDES[side]:
+                raise IllegalMoveError("error.not_your_pit", owner=SIDE_NAMES[owner],
+                                       mover=SIDE_NAMES[SIDES[side]])
+            pit = number
         if not isinstance(pit, int) or isinstance(pit, bool):
             raise IllegalMoveError("error.not_a_pit", value=pit, pits=m)
         if not 1 <= pit <= m:
             raise IllegalMoveError("error.out_of_range", pit=pit, pits=m)
-        origin = pit - 1 if side == 0 else m + pit
+        origin = g.index(SIDES[side], pit)
         if not self.board[origin]:
             raise IllegalMoveError("error.empty_pit", pit=pit)
         return origin
@@ -233,15 +237,14 @@ class Position:
         >>> Position.start(first="north").pit_number("N2")
         2
         """
-        origin = self._origin(pit)
-        return origin + 1 if self._side == 0 else origin - self.rules.pits
+        return self.rules.geometry.place(self._origin(pit)).number
 
     def play(self, pit: int | str) -> Position:
         """The position after the mover plays ``pit``.
 
-        ``pit`` is a number 1..pits from the mover's own left, or a side-qualified name such
-        as ``"S3"`` or ``"N5"``. Raises :class:`IllegalMoveError` (and changes nothing) when the
-        move cannot be played.
+        ``pit`` is a number 1..pits from the mover's own left, or a place name such as ``"S3"``
+        or ``"N5"`` (see :mod:`~mangala_edu.engine.geometry`). Raises
+        :class:`IllegalMoveError` (and changes nothing) when the move cannot be played.
 
         >>> Position.start().play(7)
         Traceback (most recent call last):
@@ -272,8 +275,9 @@ class Position:
         events: list[Event] = []
         side = _sow(board, self._side, origin, self.rules, events)  # type: ignore[arg-type]
         after = Position._make(self.rules, tuple(board), side)
-        number = origin + 1 if self._side == 0 else origin - self.rules.pits
-        return MoveTrace(self, number, self.to_move, tuple(events), after)  # type: ignore[arg-type]
+        number = self.rules.geometry.place(origin).number
+        return MoveTrace(self, number, SIDES[self._side],  # type: ignore[index]
+                         tuple(events), after)
 
     def children(self) -> Iterator[tuple[int, Position]]:
         """Each legal move with the position it leads to."""
@@ -295,9 +299,90 @@ class Position:
     def __str__(self) -> str:
         return self.to_text()
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> tuple[type[Position], tuple[object, ...]]:
         return (Position, (self.board, self.to_move, self.rules))
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter (the display layer is imported only here)."""
+        from ..display.svg import board_svg
+
+        return board_svg(self)
+
+
+@dataclass(frozen=True)
+class MoveTrace:
+    """A move with everything that happened in it (see :mod:`~mangala_edu.engine.trace`).
+
+    >>> trace = Position.start().trace(3)
+    >>> [e.kind.value for e in trace.events]
+    ['lift', 'return', 'drop', 'drop', 'drop', 'nothing']
+    >>> trace.outcome, trace.captured, trace.extra_turn
+    (<EventKind.NOTHING: 'nothing'>, 0, False)
+    >>> Position.start().trace(4).outcome == EventKind.EXTRA_TURN
+    True
+    """
+
+    before: Position
+    pit: int
+    player: Side
+    events: tuple[Event, ...]
+    after: Position
+
+    @property
+    def outcome(self) -> EventKind:
+        """Which rule fired at the last stone: one of :data:`~.trace.OUTCOMES`."""
+        return next(e.kind for e in self.events if e.kind in OUTCOMES)
+
+    @property
+    def outcome_event(self) -> Event:
+        """The event of :attr:`outcome`."""
+        return next(e for e in self.events if e.kind in OUTCOMES)
+
+    @property
+    def last_place(self) -> int:
+        """The board index where the last stone fell."""
+        return next(e.place for e in reversed(self.events)  # type: ignore[misc]
+                    if e.kind in STONE_STEPS)
+
+    @property
+    def captured(self) -> int:
+        """Stones taken by a capture in this move (not counting the end-of-set sweep)."""
+        return sum(e.count for e in self.events if e.kind in CAPTURES)
+
+    @property
+    def extra_turn(self) -> bool:
+        """True when the mover moves again (the last stone fell into their store and the set
+        goes on)."""
+        return self.outcome == EventKind.EXTRA_TURN and not self.after.is_over
+
+    @property
+    def sweep(self) -> Event | None:
+        """The end-of-set sweep, if the set ended with this move."""
+        return next((e for e in self.events if e.kind == EventKind.SWEEP), None)
+
+    @property
+    def tags(self) -> list[str]:
+        """The notable rules of this move: any of ``extra_turn``, ``even_capture``,
+        ``empty_capture``, ``sweep`` (the ``events`` of ``mangala-edu replay --json``)."""
+        kinds = {e.kind for e in self.events}
+        return [k.value for k in (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE,
+                                  EventKind.EMPTY_CAPTURE, EventKind.SWEEP) if k in kinds]
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: the move, the boards before and after, and every event."""
+        return {"pit": self.pit, "player": self.player, "before": list(self.before.board),
+                "after": list(self.after.board), "to_move": self.after.to_move,
+                "outcome": self.outcome.value, "events": [e.to_dict() for e in self.events]}
+
+
+def parse_position(text: str, rules: Rules | None = None) -> Position:
+    """Read a position in the text notation (see :mod:`~mangala_edu.engine.notation`)."""
+    return Position.from_text(text, rules)
+
+
+def format_position(position: Position) -> str:
+    """Write a position in the text notation."""
+    return position.to_text()
 
 
 def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
@@ -307,20 +392,21 @@ def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
         raise PositionError("position.board_length", expected=g.size, pits=rules.pits,
                             found=len(board))
     for i, value in enumerate(board):
-        owner = 0 if i <= g.stores[0] else 1
-        index = i + 1 if owner == 0 else i - g.stores[0]
+        owner, number = g.place(i)
+        index = number or g.pits + 1      # a row's numbers: its pits, then its store
         if not isinstance(value, int) or isinstance(value, bool):
-            raise PositionError("position.not_number", side=_SIDE_TERM[owner], index=index,
+            raise PositionError("position.not_number", side=SIDE_NAMES[owner], index=index,
                                 value=value)
         if value < 0:
-            raise PositionError("position.negative", side=_SIDE_TERM[owner], index=index,
+            raise PositionError("position.negative", side=SIDE_NAMES[owner], index=index,
                                 value=value)
     empty = [not any(board[r.start:r.stop]) for r in g.pit_ranges]
     if side is None:
         if not all(empty):
             raise PositionError("position.over_with_stones")
     elif empty[0] or empty[1]:
-        raise PositionError("position.empty_side_to_move", side=_SIDE_TERM[0 if empty[0] else 1])
+        raise PositionError("position.empty_side_to_move",
+                            side=SIDE_NAMES[SIDES[0 if empty[0] else 1]])
 
 
 def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event] | None
@@ -344,20 +430,20 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             b[place] += 1
             n -= 1
     else:
-        events.append(Event("lift", origin, n, tuple(b), name))
+        events.append(Event(EventKind.LIFT, origin, n, tuple(b), name))
         if n > 1 and first_back:
             b[origin] = 1
             n -= 1
-            events.append(Event("return", origin, n, tuple(b), name))
+            events.append(Event(EventKind.RETURN, origin, n, tuple(b), name))
         g = rules.geometry
         skip = g.stores[1 - side]
         while n:
             if (place + 1) % g.size == skip:
-                events.append(Event("skip", skip, n, tuple(b), name))
+                events.append(Event(EventKind.SKIP, skip, n, tuple(b), name))
             place = nxt[place]
             b[place] += 1
             n -= 1
-            events.append(Event("drop", place, n, tuple(b), name))
+            events.append(Event(EventKind.DROP, place, n, tuple(b), name))
 
     extra = False
     captured = False
@@ -365,7 +451,7 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
     if place == own_store:
         extra = True
         if events is not None:
-            events.append(Event("extra_turn", place, 0, tuple(b), name))
+            events.append(Event(EventKind.EXTRA_TURN, place, 0, tuple(b), name))
     elif owner is not None and owner != side:
         count = b[place]
         if even_capture and not count & 1:
@@ -373,10 +459,11 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             b[place] = 0
             captured = True
             if events is not None:
-                events.append(Event("even_capture", place, count, tuple(b), name,
+                events.append(Event(EventKind.EVEN_CAPTURE, place, count, tuple(b), name,
                                     ((place, own_store, count),)))
         elif events is not None:
-            events.append(Event("odd" if count & 1 else "nothing", place, count, tuple(b), name))
+            kind = EventKind.ODD if count & 1 else EventKind.NOTHING
+            events.append(Event(kind, place, count, tuple(b), name))
     elif owner == side:
         if empty_capture and b[place] == 1:
             opposite = rules.geometry.opposite[place]
@@ -387,12 +474,12 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
                 b[place] = 0
                 captured = True
                 if events is not None:
-                    events.append(Event("empty_capture", place, taken + 1, tuple(b), name,
+                    events.append(Event(EventKind.EMPTY_CAPTURE, place, taken + 1, tuple(b), name,
                                         ((opposite, own_store, taken), (place, own_store, 1))))
             elif events is not None:
-                events.append(Event("empty_opposite_empty", place, 1, tuple(b), name))
+                events.append(Event(EventKind.EMPTY_OPPOSITE_EMPTY, place, 1, tuple(b), name))
         elif events is not None:
-            events.append(Event("nothing", place, b[place], tuple(b), name))
+            events.append(Event(EventKind.NOTHING, place, b[place], tuple(b), name))
 
     # The end of the set: one side's pits all empty, checked after every move. Sowing only
     # adds to the opponent's pits, so their side can empty only through a capture; the
@@ -420,7 +507,7 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
         b[src] = 0
     if events is not None:
         if moved:
-            events.append(Event("sweep", None, sum(m[2] for m in moved), tuple(b),
+            events.append(Event(EventKind.SWEEP, None, sum(m[2] for m in moved), tuple(b),
                                 None if taker is None else SIDES[taker], tuple(moved)))
-        events.append(Event("set_over", None, 0, tuple(b), None))
+        events.append(Event(EventKind.SET_OVER, None, 0, tuple(b), None))
     return None

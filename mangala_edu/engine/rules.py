@@ -20,10 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import MangalaError
-
-SOUTH = "south"
-NORTH = "north"
-SIDES = (SOUTH, NORTH)
+from .geometry import Geometry
 
 END_SWEEP = "sweep"
 """The player whose own side is empty takes every stone left on the other side (official)."""
@@ -33,50 +30,6 @@ END_OWN_SIDE = "own_side"
 
 class RulesError(MangalaError):
     """Rules that do not exist or cannot be built."""
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Where everything is on the board vector, precomputed once per rules.
-
-    Places are numbered as in RULINGS: South's pits ``0..m-1``, South's store ``m``,
-    North's pits ``m+1..2m``, North's store ``2m+1``.
-    """
-
-    pits: int
-    size: int
-    stores: tuple[int, int]
-    pit_ranges: tuple[range, range]
-    owner: tuple[int | None, ...]
-    opposite: tuple[int | None, ...]
-    next_place: tuple[tuple[int, ...], tuple[int, ...]]
-    pit_numbers: tuple[int, ...]
-    pit_slices: tuple[tuple[int, int, tuple[int, ...]], ...]
-
-    @classmethod
-    def build(cls, m: int) -> Geometry:
-        size = 2 * m + 2
-        stores = (m, 2 * m + 1)
-        ranges = (range(0, m), range(m + 1, 2 * m + 1))
-        owner = tuple(0 if i < m else 1 if m < i < size - 1 else None for i in range(size))
-        opposite = tuple(2 * m - i if owner[i] is not None else None for i in range(size))
-        nxt = []
-        for side in (0, 1):
-            skip = stores[1 - side]
-            table = []
-            for i in range(size):
-                j = (i + 1) % size
-                if j == skip:
-                    j = (j + 1) % size
-                table.append(j)
-            nxt.append(tuple(table))
-        numbers = tuple(range(1, m + 1))
-        slices = tuple((r.start, r.stop, numbers) for r in ranges)
-        return cls(m, size, stores, ranges, owner, opposite, (nxt[0], nxt[1]), numbers, slices)
-
-    def index(self, side: int, pit: int) -> int:
-        """The board index of ``side``'s pit number ``pit`` (1-based, from that player's left)."""
-        return pit - 1 if side == 0 else self.pits + pit
 
 
 @dataclass(frozen=True)
@@ -135,6 +88,15 @@ class Rules:
     def total_stones(self) -> int:
         """Stones in the whole game: 48 in Mangala."""
         return 2 * self.pits * self.stones
+
+    def start_board(self) -> tuple[int, ...]:
+        """The board at the start of a set: ``stones`` in every pit, stores empty.
+
+        >>> Rules.kalah(3, 2).start_board()
+        (2, 2, 2, 0, 2, 2, 2, 0)
+        """
+        m, n = self.pits, self.stones
+        return (n,) * m + (0,) + (n,) * m + (0,)
 
     # Presets -------------------------------------------------------------------------------
     @classmethod

@@ -1,10 +1,11 @@
 """What happened in a move, stone by stone: the vocabulary the lessons animate.
 
-A :class:`MoveTrace` holds the position before and after a move and the ordered
-:class:`Event` list between them. Every event carries the whole board as it is *after* that
-event, so a display can step forwards and backwards through a move from the trace alone.
+A :class:`~mangala_edu.engine.position.MoveTrace` holds the position before and after a move
+and the ordered :class:`Event` list between them. Every event carries the whole board as it is
+*after* that event, so a display can step forwards and backwards through a move from the trace
+alone.
 
-Event kinds, in the order they can occur:
+Event kinds (:class:`EventKind`), in the order they can occur:
 
 ========================  ==============================================================
 ``lift``                  all ``count`` stones are lifted from ``place``
@@ -23,94 +24,68 @@ Event kinds, in the order they can occur:
 
 ``moved`` lists the stones that change place in a capture or a sweep as
 ``(from_place, to_place, stones)`` triples; ``side`` is the player an event belongs to.
+
+>>> EventKind.EVEN_CAPTURE == "even_capture", EventKind.EVEN_CAPTURE in OUTCOMES
+(True, True)
+>>> f"{EventKind.LIFT}", str(EventKind.DROP)
+('lift', 'drop')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import Enum
 
-if TYPE_CHECKING:
-    from .position import Position
+from .geometry import Side
 
-#: Kinds that say which rule fired at the last stone (exactly one per move).
-OUTCOMES = ("extra_turn", "even_capture", "odd", "empty_capture", "empty_opposite_empty",
-            "nothing")
+
+class EventKind(str, Enum):
+    """The kinds of :class:`Event` (a ``str``: each equals its name in the module's table,
+    which is also its name in JSON and in the board's JavaScript)."""
+
+    LIFT = "lift"
+    RETURN = "return"
+    DROP = "drop"
+    SKIP = "skip"
+    EXTRA_TURN = "extra_turn"
+    EVEN_CAPTURE = "even_capture"
+    ODD = "odd"
+    EMPTY_CAPTURE = "empty_capture"
+    EMPTY_OPPOSITE_EMPTY = "empty_opposite_empty"
+    NOTHING = "nothing"
+    SWEEP = "sweep"
+    SET_OVER = "set_over"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+    __hash__ = str.__hash__          # equal to its name as a str, so hashed like it
+
+
+OUTCOMES: frozenset[EventKind] = frozenset({
+    EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD, EventKind.EMPTY_CAPTURE,
+    EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING})
+"""Kinds that say which rule fired at the last stone (exactly one per move)."""
+
+CAPTURES: frozenset[EventKind] = frozenset({EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE})
+"""Kinds that take stones into the mover's store before the end of the set."""
+
+STONE_STEPS: frozenset[EventKind] = frozenset({EventKind.RETURN, EventKind.DROP})
+"""Kinds that put one stone down (the last of them is where the last stone fell)."""
 
 
 @dataclass(frozen=True)
 class Event:
     """One step of a move. See the module's table for the kinds."""
 
-    kind: str
+    kind: EventKind
     place: int | None
     count: int
     board: tuple[int, ...]
-    side: str | None = None
+    side: Side | None = None
     moved: tuple[tuple[int, int, int], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict (for the widget's JavaScript)."""
-        return {"kind": self.kind, "place": self.place, "count": self.count,
+        return {"kind": self.kind.value, "place": self.place, "count": self.count,
                 "board": list(self.board), "side": self.side,
                 "moved": [list(m) for m in self.moved]}
-
-
-@dataclass(frozen=True)
-class MoveTrace:
-    """A move with everything that happened in it.
-
-    >>> from mangala_edu import Position
-    >>> trace = Position.start().trace(3)
-    >>> [e.kind for e in trace.events]
-    ['lift', 'return', 'drop', 'drop', 'drop', 'nothing']
-    >>> trace.outcome, trace.captured, trace.extra_turn
-    ('nothing', 0, False)
-    >>> Position.start().trace(4).outcome
-    'extra_turn'
-    """
-
-    before: Position
-    pit: int
-    player: str
-    events: tuple[Event, ...]
-    after: Position
-
-    @property
-    def outcome(self) -> str:
-        """Which rule fired at the last stone: one of :data:`OUTCOMES`."""
-        return next(e.kind for e in self.events if e.kind in OUTCOMES)
-
-    @property
-    def last_place(self) -> int:
-        """The board index where the last stone fell."""
-        return next(e.place for e in reversed(self.events) if e.kind in ("drop", "return"))
-
-    @property
-    def captured(self) -> int:
-        """Stones taken by a capture in this move (not counting the end-of-set sweep)."""
-        return sum(e.count for e in self.events if e.kind in ("even_capture", "empty_capture"))
-
-    @property
-    def extra_turn(self) -> bool:
-        """True when the mover moves again (the last stone fell into their store and the set
-        goes on)."""
-        return self.outcome == "extra_turn" and not self.after.is_over
-
-    @property
-    def sweep(self) -> Event | None:
-        """The end-of-set sweep, if the set ended with this move."""
-        return next((e for e in self.events if e.kind == "sweep"), None)
-
-    @property
-    def tags(self) -> list[str]:
-        """The notable rules of this move: any of ``extra_turn``, ``even_capture``,
-        ``empty_capture``, ``sweep`` (the ``events`` of ``mangala-edu replay --json``)."""
-        kinds = {e.kind for e in self.events}
-        return [k for k in ("extra_turn", "even_capture", "empty_capture", "sweep") if k in kinds]
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict: the move, the boards before and after, and every event."""
-        return {"pit": self.pit, "player": self.player, "before": list(self.before.board),
-                "after": list(self.after.board), "to_move": self.after.to_move,
-                "outcome": self.outcome, "events": [e.to_dict() for e in self.events]}

@@ -9,44 +9,44 @@ Güney 4. kuyuyu ekti (4 taş). Son taş Güney'in kendi hazinesine düştü: G�
 
 from __future__ import annotations
 
-from ..engine import MoveTrace
+from ..engine import SIDE_NAMES, EventKind, MoveTrace, other
+from ..engine.geometry import SIDE_GENITIVES
 from ..i18n import t
 
-
-def side_name(side: str, lang: str | None = None) -> str:
-    """``Güney`` / ``South``."""
-    return t(f"side.{side}", lang)
-
-
-def _pit_of(trace: MoveTrace, place: int) -> tuple[str, int]:
-    """(owner side, pit number) of a board index that is a pit."""
-    m = trace.before.rules.pits
-    return ("south", place + 1) if place < m else ("north", place - m)
+#: The sentence for each rule that can fire at the last stone.
+_OUTCOME_TEXTS: dict[EventKind, str] = {
+    EventKind.EXTRA_TURN: "explain.extra_turn",
+    EventKind.EVEN_CAPTURE: "explain.even_capture",
+    EventKind.ODD: "explain.odd",
+    EventKind.EMPTY_CAPTURE: "explain.empty_capture",
+    EventKind.EMPTY_OPPOSITE_EMPTY: "explain.empty_opposite_empty",
+    EventKind.NOTHING: "explain.nothing",
+}
 
 
 def outcome_text(trace: MoveTrace, lang: str | None = None) -> str:
     """One sentence: where the last stone fell and which rule fired."""
     mover = trace.player
-    other = "north" if mover == "south" else "south"
-    outcome = trace.outcome
-    event = next(e for e in trace.events if e.kind == outcome)
+    opponent = other(mover)
+    event = trace.outcome_event
+    outcome = event.kind
     words: dict[str, object] = {
-        "mover": side_name(mover, lang), "mover_gen": t(f"side.{mover}.gen", lang),
-        "other": side_name(other, lang), "other_gen": t(f"side.{other}.gen", lang),
+        "mover": SIDE_NAMES[mover], "mover_gen": SIDE_GENITIVES[mover],
+        "other": SIDE_NAMES[opponent], "other_gen": SIDE_GENITIVES[opponent],
         "count": event.count,
     }
-    if outcome != "extra_turn":
-        words["pit"] = _pit_of(trace, event.place)[1]  # type: ignore[arg-type]
-    if outcome == "empty_capture":
+    key = _OUTCOME_TEXTS[outcome]
+    if outcome != EventKind.EXTRA_TURN:
+        words["pit"] = trace.before.rules.geometry.place(event.place).number  # type: ignore[arg-type]
+    if outcome == EventKind.EMPTY_CAPTURE:
         words["taken"] = event.count - 1
-    if outcome == "extra_turn" and trace.after.is_over:
-        outcome = "extra_turn_over"  # into the store, but the set ended: no more turns
-    if outcome == "nothing" and event.place is not None:
-        owner = trace.before.rules.geometry.owner[event.place]
-        own = owner == (0 if mover == "south" else 1)
+    if outcome == EventKind.EXTRA_TURN and trace.after.is_over:
+        key = "explain.extra_turn_over"  # into the store, but the set ended: no more turns
+    if outcome == EventKind.NOTHING and event.place is not None:
+        own = trace.before.rules.geometry.side_of(event.place) == mover
         if own and event.count % 2 == 0 and trace.before.rules.even_capture:
-            outcome = "nothing_even"  # even, but in the mover's own pit: no capture
-    return t(f"explain.{outcome}", lang, **words)
+            key = "explain.nothing_even"  # even, but in the mover's own pit: no capture
+    return t(key, lang, **words)
 
 
 def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
@@ -61,21 +61,22 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
     elif sweep.side is None:
         text = t("explain.end_own_side", lang, count=sweep.count)
     else:
-        text = t("explain.end_sweep", lang, taker=side_name(sweep.side, lang),
-                 taker_gen=t(f"side.{sweep.side}.gen", lang), count=sweep.count)
+        text = t("explain.end_sweep", lang, taker=SIDE_NAMES[sweep.side],
+                 taker_gen=SIDE_GENITIVES[sweep.side], count=sweep.count)
     if result.winner == "draw":
         verdict = t("result.drawn", lang, **score)
     else:
-        verdict = t("result.winner", lang, side=side_name(result.winner, lang), **score)
+        verdict = t("result.winner", lang, side=SIDE_NAMES[result.winner], **score)
     return f"{text} {verdict}."
 
 
 def explain(trace: MoveTrace, lang: str | None = None) -> str:
     """The move, the rule that fired at its last stone, and the end of the set if it came."""
     lifted = trace.events[0].count
-    parts = [t("explain.move", lang, side=side_name(trace.player, lang), pit=trace.pit,
+    parts = [t("explain.move", lang, side=SIDE_NAMES[trace.player], pit=trace.pit,
                count=lifted), outcome_text(trace, lang)]
     end = end_text(trace, lang)
     if end:
         parts.append(end)
     return " ".join(parts)
+

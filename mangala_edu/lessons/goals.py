@@ -1,12 +1,12 @@
-"""What a "try it" task asks for, and how a move is judged against it.
+r"""What a "try it" task asks for, and how a move is judged against it.
 
 A goal looks at each move the learner plays (its :class:`~mangala_edu.MoveTrace`) and answers
 with a :class:`Verdict`: solved, not solved (with the reason), or "go on" (the task wants
-more moves, e.g. a chain of extra turns). Reasons are catalogue keys, so the learner reads them
-in their own language.
+more moves, e.g. a chain of extra turns). Reasons are :class:`~mangala_edu.i18n.Message`\ s,
+so the learner reads them in their own language.
 
 >>> from mangala_edu import Position
->>> goal = Outcome("extra_turn")
+>>> goal = Outcome(EventKind.EXTRA_TURN)
 >>> goal.judge([Position.start().trace(4)]).status
 'solved'
 >>> goal.judge([Position.start().trace(1)]).status
@@ -18,20 +18,23 @@ in their own language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import ClassVar
 
-from ..engine import MoveTrace, Position
+from ..display.captions import place_message
+from ..engine import EventKind, MoveTrace, Position
+from ..i18n import Message
 
 SOLVED, WRONG, GO_ON = "solved", "wrong", "go_on"
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """``status`` is ``solved``, ``wrong`` or ``go_on``; ``key``/``params`` name the message."""
+    """``status`` is ``solved``, ``wrong`` or ``go_on``; ``said`` is what to tell the learner
+    (its text may also name ``{side}``, the task's mover, and ``{other}``, the opponent)."""
 
     status: str
-    key: str = ""
-    params: dict[str, object] = field(default_factory=dict)
+    said: Message
 
 
 class Goal:
@@ -49,19 +52,33 @@ class Goal:
         return [pit for pit in position.legal_moves if self.accepts_first(position, pit)]
 
 
+#: Why a move that fired another rule does not solve an :class:`Outcome` task.
+_WANTED: dict[EventKind, str] = {
+    EventKind.EXTRA_TURN: "goal.outcome.wanted.extra_turn",
+    EventKind.EVEN_CAPTURE: "goal.outcome.wanted.even_capture",
+    EventKind.EMPTY_CAPTURE: "goal.outcome.wanted.empty_capture",
+    EventKind.ODD: "goal.outcome.wanted.odd",
+    EventKind.EMPTY_OPPOSITE_EMPTY: "goal.outcome.wanted.empty_opposite_empty",
+    EventKind.NOTHING: "goal.outcome.wanted.nothing",
+}
+
+
 @dataclass(frozen=True)
 class Outcome(Goal):
     """The last stone must fire the rule ``kind`` (``extra_turn``, ``even_capture``,
     ``empty_capture``, ...), taking at least ``at_least`` stones for a capture."""
 
-    kind: str
+    kind: EventKind
     at_least: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", EventKind(self.kind))
 
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
         trace = traces[-1]
         if trace.outcome == self.kind and trace.captured >= self.at_least:
-            return Verdict(SOLVED, "goal.outcome.solved")
-        return Verdict(WRONG, f"goal.outcome.wanted.{self.kind}")
+            return Verdict(SOLVED, Message("goal.outcome.solved"))
+        return Verdict(WRONG, Message(_WANTED[self.kind]))
 
 
 @dataclass(frozen=True)
@@ -72,8 +89,8 @@ class BestCapture(Goal):
         trace = traces[-1]
         best = max(trace.before.trace(pit).captured for pit in trace.before.legal_moves)
         if trace.captured == best:
-            return Verdict(SOLVED, "goal.best.solved", {"count": best})
-        return Verdict(WRONG, "goal.best.wrong", {"count": trace.captured, "best": best})
+            return Verdict(SOLVED, Message("goal.best.solved", count=best))
+        return Verdict(WRONG, Message("goal.best.wrong", count=trace.captured, best=best))
 
 
 @dataclass(frozen=True)
@@ -93,14 +110,15 @@ class ExtraTurns(Goal):
                 break
             chain += 1
         if chain >= self.count:
-            return Verdict(SOLVED, "goal.chain.solved", {"count": chain})
+            return Verdict(SOLVED, Message("goal.chain.solved", count=chain))
         last = traces[-1]
         if len(traces) == chain and not last.after.is_over:
             if any(self._reaches(last.after, p, self.count - chain)
                    for p in last.after.legal_moves):
-                return Verdict(GO_ON, "goal.chain.go_on", {"count": chain, "wanted": self.count})
-            return Verdict(WRONG, "goal.chain.dead_end", {"count": chain, "wanted": self.count})
-        return Verdict(WRONG, "goal.chain.wrong", {"count": chain, "wanted": self.count})
+                return Verdict(GO_ON, Message("goal.chain.go_on", count=chain,
+                                              wanted=self.count))
+            return Verdict(WRONG, Message("goal.chain.dead_end", count=chain, wanted=self.count))
+        return Verdict(WRONG, Message("goal.chain.wrong", count=chain, wanted=self.count))
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         return self._reaches(position, pit, self.count)
@@ -121,15 +139,18 @@ class LandIn(Goal):
     place: int
 
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
-        if traces[-1].last_place == self.place:
-            return Verdict(SOLVED, "goal.land.solved")
-        return Verdict(WRONG, "goal.land.wrong", {"target": self.place})
+        trace = traces[-1]
+        if trace.last_place == self.place:
+            return Verdict(SOLVED, Message("goal.land.solved"))
+        return Verdict(WRONG, Message("goal.land.wrong",
+                                      target=place_message(self.place, trace.before.rules)))
 
 
 class _EndsSet(Goal):
-    """End the set this turn (extra turns allowed) with the result the subclass wants."""
+    """End the set this turn (extra turns allowed) with the result the subclass wants; the
+    subclass names its texts for each verdict."""
 
-    key = ""
+    texts: ClassVar[dict[str, str]] = {}
 
     def wanted(self, trace: MoveTrace) -> bool:
         raise NotImplementedError
@@ -137,10 +158,12 @@ class _EndsSet(Goal):
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
         trace = traces[-1]
         if trace.after.result is not None and self.wanted(trace):
-            return Verdict(SOLVED, f"goal.{self.key}.solved")
-        if trace.after.result is None and trace.extra_turn:
-            return Verdict(GO_ON, f"goal.{self.key}.go_on")
-        return Verdict(WRONG, f"goal.{self.key}.wrong")
+            status = SOLVED
+        elif trace.after.result is None and trace.extra_turn:
+            status = GO_ON
+        else:
+            status = WRONG
+        return Verdict(status, Message(self.texts[status]))
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         trace = position.trace(pit)
@@ -155,7 +178,8 @@ class _EndsSet(Goal):
 class WinSet(_EndsSet):
     """End the set this turn and win it."""
 
-    key = "win"
+    texts: ClassVar[dict[str, str]] = {SOLVED: "goal.win.solved", GO_ON: "goal.win.go_on",
+                                       WRONG: "goal.win.wrong"}
 
     def wanted(self, trace: MoveTrace) -> bool:
         return trace.after.result.winner == trace.player  # type: ignore[union-attr]
@@ -169,8 +193,8 @@ class PlayPit(Goal):
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
         played = traces[-1].pit
         if played == self.pit:
-            return Verdict(SOLVED, "goal.pit.solved", {"pit": played})
-        return Verdict(WRONG, "goal.pit.wrong", {"played": played, "pit": self.pit})
+            return Verdict(SOLVED, Message("goal.pit.solved", pit=played))
+        return Verdict(WRONG, Message("goal.pit.wrong", played=played, pit=self.pit))
 
 
 @dataclass(frozen=True)
@@ -181,8 +205,8 @@ class StoreGrows(Goal):
         trace = traces[-1]
         side = trace.player
         if trace.after.store(side) > trace.before.store(side):
-            return Verdict(SOLVED, "goal.store.solved")
-        return Verdict(WRONG, "goal.store.wrong")
+            return Verdict(SOLVED, Message("goal.store.solved"))
+        return Verdict(WRONG, Message("goal.store.wrong"))
 
 
 def most_captured(position: Position) -> tuple[int, int | None]:
@@ -209,12 +233,13 @@ class Defend(Goal):
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
         trace = traces[-1]
         if trace.extra_turn:
-            return Verdict(GO_ON, "goal.defend.go_on")
+            return Verdict(GO_ON, Message("goal.defend.go_on"))
         threat, pit = most_captured(trace.after)
+        if threat == 0:
+            return Verdict(SOLVED, Message("goal.defend.safe", count=threat))
         if threat <= self.most:
-            key = "goal.defend.safe" if threat == 0 else "goal.defend.solved"
-            return Verdict(SOLVED, key, {"count": threat})
-        return Verdict(WRONG, "goal.defend.wrong", {"count": threat, "pit": pit})
+            return Verdict(SOLVED, Message("goal.defend.solved", count=threat))
+        return Verdict(WRONG, Message("goal.defend.wrong", count=threat, pit=pit))
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         trace = position.trace(pit)
@@ -227,7 +252,8 @@ class Defend(Goal):
 class DrawSet(_EndsSet):
     """End the set this turn (extra turns allowed) in a draw: equal stores."""
 
-    key = "draw"
+    texts: ClassVar[dict[str, str]] = {SOLVED: "goal.draw.solved", GO_ON: "goal.draw.go_on",
+                                       WRONG: "goal.draw.wrong"}
 
     def wanted(self, trace: MoveTrace) -> bool:
         return trace.after.result.winner == "draw"  # type: ignore[union-attr]

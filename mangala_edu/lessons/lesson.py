@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
-from ..engine import Position, Rules
+from ..engine import MangalaError, Position, Rules
 from ..i18n import language_from_folder, set_language, t
 from ..widgets import Board
 from ..widgets.feedback import StillPicture
@@ -25,19 +25,8 @@ from .spec import PredictSpec
 from .tasks import Prediction, Task
 
 
-def _place(position: Position, name: int | str) -> int:
-    """A board index from a name: ``"S3"`` (South's pit 3), ``"N1"``, ``"Sstore"``,
-    ``"Nstore"``, or an index."""
-    if isinstance(name, int):
-        return name
-    side = {"S": "south", "N": "north"}.get(name[:1])
-    if side is None:
-        raise ValueError(f"{name!r} is not a place: write S3, N1, Sstore or Nstore")
-    if name[1:] == "store":
-        return position.rules.geometry.stores[0 if side == "south" else 1]
-    if not name[1:].isdigit():
-        raise ValueError(f"{name!r} is not a place: write S3, N1, Sstore or Nstore")
-    return position.place(side, int(name[1:]))
+class LessonError(MangalaError):
+    """A lesson, or a part of one, that does not exist."""
 
 
 class Demo(StillPicture, w.VBox):
@@ -77,8 +66,8 @@ class Lesson:
 
     def __init__(self, number: int, lang: str | None = None) -> None:
         if number not in LESSONS:
-            raise ValueError(f"there is no lesson {number}: lessons are numbered "
-                             f"{min(LESSONS)} to {max(LESSONS)}")
+            raise LessonError("lesson.unknown", number=number, first=min(LESSONS),
+                              last=max(LESSONS))
         self.number = number
         self.spec = LESSONS[number]
         self.lang = lang or language_from_folder()
@@ -98,7 +87,7 @@ class Lesson:
             r = Rules.from_name(rules)
             position = Position.start(r) if position == "start" else Position.from_text(
                 position, r)
-        places = [_place(position, p) for p in highlight]
+        places = [position.rules.geometry.resolve(p) for p in highlight]
         return Diagram(position, move, places, self.lang)
 
     def board(self, position: str | Position = "start", *, rules: str = "official",

@@ -30,9 +30,10 @@ import random
 import ipywidgets as w
 
 from ..display import board_svg, status_text
-from ..engine import SIDES, MoveTrace, Position, Rules
+from ..engine import NORTH, SIDE_NAMES, SIDES, SOUTH, MoveTrace, Position, Rules, Side
+from ..engine.geometry import side_index
 from ..engine.match import Match, MatchError
-from ..i18n import language_from_folder, t
+from ..i18n import language_from_folder, number, t
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, RefusalsShown, StillPicture, score_table_html
 
@@ -88,7 +89,7 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
             self._refresh()
 
     # Playing ---------------------------------------------------------------------------------
-    def draw_lots(self, side: str | None = None) -> str:
+    def draw_lots(self, side: Side | None = None) -> Side:
         """Draw lots (kura) for who starts the first set, or give the winner of a lot drawn
         by hand as ``side``; then the match begins. Returns the starter."""
         if self.match is not None:
@@ -107,7 +108,7 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
             raise MatchError("matchview.error.no_lots")
         return self.board.play(pit)
 
-    def next_set(self) -> str:
+    def next_set(self) -> Side:
         """Start the next set once the current one is over; returns who starts it."""
         match = self.match
         if match is None:
@@ -129,7 +130,7 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         return len(self.match.games) if self.match else 1
 
     @property
-    def points(self) -> dict[str, float]:
+    def points(self) -> dict[Side, float]:
         return self.match.points if self.match else {side: 0.0 for side in SIDES}
 
     @property
@@ -158,30 +159,15 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         return rows
 
     # Internals -------------------------------------------------------------------------------
-    def _name(self, side: str, short: bool = False) -> str:
-        name = t(f"side.{side}", self.lang)
+    def _name(self, side: Side, short: bool = False) -> str:
+        name = SIDE_NAMES[side].text(self.lang)
         if self.players is None:
             return name
-        player = self.players[SIDES.index(side)]
+        player = self.players[side_index(side)]
         return player if short else f"{player} ({name})"
 
     def _number(self, value: float) -> str:
-        whole = int(value)
-        if value == whole:
-            return str(whole)
-        return f"{whole}{t('matchview.decimal', self.lang)}5"
-
-    def _decided(self) -> str | None:
-        """The side that has won the match before all sets are played, if one has."""
-        match = self.match
-        if match is None or match.is_over:
-            return None
-        left = match.sets - len(match.results)
-        p = match.points
-        for side, other in (SIDES, SIDES[::-1]):
-            if p[side] > p[other] + left:
-                return side
-        return None
+        return number(value, self.lang)
 
     def _status(self) -> str:
         match = self.match
@@ -191,7 +177,7 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         number = len(match.games)
         if match.is_over:
             p = match.points
-            score = {"south": self._number(p["south"]), "north": self._number(p["north"])}
+            score = {"south": self._number(p[SOUTH]), "north": self._number(p[NORTH])}
             if match.winner == "draw":
                 return t("matchview.over_draw", lang, **score)
             return t("matchview.over_winner", lang, side=self._name(match.winner), **score)
@@ -201,7 +187,7 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         text = t("matchview.set_over", lang, number=number,
                  result=status_text(match.position, lang),
                  side=self._name(match.starter(number)))
-        decided = self._decided()
+        decided = match.decided
         if decided:
             text += " " + t("matchview.decided", lang, side=self._name(decided))
         return text

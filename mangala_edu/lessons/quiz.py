@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import ipywidgets as w
 
+from ..engine import MangalaError
 from ..i18n import t
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 
@@ -31,8 +32,7 @@ class Question:
 
     def judge(self, option: int) -> tuple[bool, str]:
         if not 0 <= option < len(self.options):
-            raise ValueError(f"option {option} does not exist: choose 0 to "
-                             f"{len(self.options) - 1}")
+            raise MangalaError("quiz.no_option", option=option, last=len(self.options) - 1)
         return option == self.correct, self.why[option]
 
 

@@ -3,9 +3,9 @@
 The logic (:class:`TaskState`, :class:`PredictionState`) is plain Python and is what the tests
 drive; :class:`Task` and :class:`Prediction` put it on screen with the interactive board.
 
->>> from mangala_edu import Position
+>>> from mangala_edu import EventKind, Position
 >>> from mangala_edu.lessons.goals import Outcome
->>> state = TaskState(Position.start(), Outcome("extra_turn"))
+>>> state = TaskState(Position.start(), Outcome(EventKind.EXTRA_TURN))
 >>> state.play(1).status
 'wrong'
 >>> state.reset(); state.play(4).status
@@ -24,13 +24,15 @@ import ipywidgets as w
 
 from ..display import board_svg
 from ..display.captions import place_name
-from ..engine import MoveTrace, Position, Rules
-from ..engine.errors import Term
-from ..i18n import catalogue, get_language, t
+from ..engine import SIDE_NAMES, SOUTH, MoveTrace, Position, Rules, other
+from ..i18n import Message, t
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
-from .explain import explain, side_name
+from .explain import explain
 from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
+
+PREDICT_FIRST = Message("ui.predict_first", button=Message("ui.check"))
+"""Why a prediction's board refuses clicks before the guess is checked."""
 
 
 class TaskState:
@@ -74,22 +76,18 @@ class TaskState:
         """The verdict and what the last move did, as plain text."""
         if self.verdict is None:
             return ""
-        side = self.start.to_move or "south"
-        other = "north" if side == "south" else "south"
-        params = {"side": side_name(side, lang), "other": side_name(other, lang),
-                  **self.verdict.params}
-        if "target" in params:  # a board place, named in the learner's language
-            params["target"] = place_name(params["target"], self.start.rules,  # type: ignore[arg-type]
-                                          lang)
-        words = t(self.verdict.key, lang, **params)
+        side = self.start.to_move or SOUTH
+        said = self.verdict.said
+        words = t(said.key, lang, side=SIDE_NAMES[side], other=SIDE_NAMES[other(side)],
+                  **said.params)
         return f"{words} {explain(self.traces[-1], lang)}"
 
 
 def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
     """The places a sowing of the mover can reach, as (label, board index), in path order."""
-    side = 0 if position.to_move in (None, "south") else 1
+    side = position.to_move or SOUTH
     g = position.rules.geometry
-    order = [*g.pit_ranges[side], g.stores[side], *g.pit_ranges[1 - side]]
+    order = [*g.pit_indices(side), g.store(side), *g.pit_indices(other(side))]
     return [(place_name(i, position.rules, lang), i) for i in order]
 
 
@@ -126,12 +124,17 @@ class PredictionState:
 
 # -- On screen ----------------------------------------------------------------------------------
 
+#: The line saying which local rules are in play, for each preset that has one.
+_RULES_NOTES = {"no-return": "rules.note.no-return", "own-side": "rules.note.own-side",
+                "kalah": "rules.note.kalah"}
+
+
 def rules_note(rules: Rules, lang: str | None = None) -> str:
     """A line saying which local rules are in play ("" under the official rules)."""
     if rules.name == "official":
         return ""
-    key = "rules.note." + rules.name.split("(")[0]
-    return t(key, lang) if key in catalogue(lang or get_language()) else rules.name
+    key = _RULES_NOTES.get(rules.name.split("(")[0])
+    return t(key, lang) if key else rules.name
 
 
 def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:
@@ -146,7 +149,7 @@ def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:
 
 def _done_lock(board: Board) -> None:
     """Lock a decided task's board: a click says to press "Try again"."""
-    board.lock("ui.task_done", button=Term("ui.try_again"))
+    board.lock(Message("ui.task_done", button=Message("ui.try_again")))
 
 
 def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] = ()) -> str:
@@ -268,8 +271,8 @@ class Prediction(StillPicture, w.VBox):
                                      button_style="primary")
         self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
         self.board = Board(position, lang=lang, controls=("speed", "step"),
-                           highlight=[position.place(position.to_move or "south", pit)])
-        self.board.lock("ui.predict_first", button=Term("ui.check"))
+                           highlight=[position.place(position.to_move or SOUTH, pit)])
+        self.board.lock(PREDICT_FIRST)
         self.board.on_undo(self._undone)
         self.output = w.HTML("")
         self.check_button.on_click(lambda _: self.check())
@@ -298,7 +301,7 @@ class Prediction(StillPicture, w.VBox):
         answer and says to press Try again."""
         if self.state.decided:
             right = self.state.guess == self.state.answer
-            done = t("ui.task_done", self.lang, button=t("ui.try_again", self.lang))
+            done = t("ui.task_done", self.lang, button=Message("ui.try_again"))
             self.output.value = (feedback_box(self.status, self.state.feedback(self.lang))
                                  + feedback_box("info", done))
             return right
@@ -332,7 +335,7 @@ class Prediction(StillPicture, w.VBox):
         self.choice.value = -1
         self.board.unlock()
         self.board.reset(self.state.position)
-        self.board.lock("ui.predict_first", button=Term("ui.check"))
+        self.board.lock(PREDICT_FIRST)
         self.output.value = ""
         self.again.button_style = ""
 

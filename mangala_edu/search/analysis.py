@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
+from ..engine.geometry import SOUTH
 from ..engine.position import Position
-from ..engine.rules import SOUTH
 from ..i18n import get_language, t
 from .budget import BudgetExceeded
 from .lookahead import Lookahead

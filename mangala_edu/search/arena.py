@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..engine.game import Game
+from ..engine.geometry import NORTH, SOUTH
 from ..engine.position import Position
-from ..engine.rules import NORTH, SOUTH, Rules
+from ..engine.rules import Rules
 
 
 class Chooser(Protocol):

@@ -8,7 +8,7 @@ lessons' checks use it:
 >>> board = Board(lang="en")
 >>> board
 Board(Position.from_text('4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'), lang='en')
->>> board.play(4).outcome                # four stones from pit 4: the last in South's store
+>>> board.play(4).outcome.value          # four stones from pit 4: the last in South's store
 'extra_turn'
 >>> board.caption
 'Last stone in your own store: play again!'
@@ -19,14 +19,14 @@ Board(Position.from_text('4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'), lang='en')
 (True, True)
 
 A lesson can lock the board when its task is over: moves are refused (a click explains, in the
-learner's language, with the catalogue text given) until it is unlocked:
+learner's language, with the message given) until it is unlocked:
 
->>> board.lock("ui.task_done", button=Term("ui.try_again"))
+>>> board.lock(Message("ui.task_done", button=Message("ui.try_again")))
 >>> board.click("south", 4), board.position == Position.start()
 (None, True)
 >>> board.message
 'This task is over: press “Try again” to start it over.'
->>> board.unlock(); board.click("south", 4).outcome
+>>> board.unlock(); board.click("south", 4).outcome.value
 'extra_turn'
 
 How Python and the JavaScript talk (anywidget custom messages, all JSON):
@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import ClassVar
 
 import anywidget
 import traitlets
@@ -55,7 +56,8 @@ from ..display.captions import outcome_caption, trace_captions
 from ..display.layout import board_layout
 from ..display.svg import board_svg, status_text, widget_frame
 from ..engine import (
-    SIDES,
+    SIDE_NAMES,
+    SOUTH,
     Game,
     IllegalMoveError,
     MangalaError,
@@ -63,9 +65,11 @@ from ..engine import (
     Position,
     PositionError,
     Rules,
+    RulesError,
+    Side,
 )
-from ..engine.errors import Term
-from ..i18n import LANGUAGES, forms, t
+from ..engine.geometry import is_side
+from ..i18n import LANGUAGES, Message, forms, t
 
 _HERE = Path(__file__).parent
 
@@ -130,14 +134,14 @@ class Board(anywidget.AnyWidget):
     controls = traitlets.List(traitlets.Enum(ALL_CONTROLS)).tag(sync=True)
 
     def __init__(self, position: Position | None = None, rules: Rules | None = None, *,
-                 lang: str = "tr", first: str = "south", speed: float = 3.0,
+                 lang: str = "tr", first: Side = SOUTH, speed: float = 3.0,
                  step_mode: bool = False, controls: Iterable[str] = DEFAULT_CONTROLS,
                  highlight: Iterable[int] = (), **kwargs: object) -> None:
         if position is None:
             game = Game(rules, first)
         else:
             if rules is not None and rules != position.rules:
-                raise ValueError("rules and position.rules differ")
+                raise RulesError("rules.differ", given=rules.name, position=position.rules.name)
             game = Game(start=position)
         super().__init__(lang=lang, speed=speed, step_mode=step_mode, controls=list(controls),
                          **kwargs)
@@ -146,7 +150,7 @@ class Board(anywidget.AnyWidget):
         self._callbacks: list[Callable[[MoveTrace], object]] = []
         self._undo_callbacks: list[Callable[[], object]] = []
         self._last: MoveTrace | None = None
-        self._said: tuple[str, str, dict] | MangalaError | None = None
+        self._said: tuple[Message, str] | None = None
         self._draft: list[int] = []
         self._draft_side: str | None = None
         self.highlight = self._check_places(highlight)
@@ -215,24 +219,22 @@ class Board(anywidget.AnyWidget):
         that an animation was running (the JavaScript sends it); such a click is refused.
         Never raises.
         """
+        g = self.rules.geometry
         try:
             if busy:
                 raise IllegalMoveError("error.busy")
-            if side not in SIDES:
-                raise PositionError("error.not_a_place", value=side,
-                                    last=self.rules.geometry.size - 1)
-            store = pit == 0 or pit == "store"
+            number = 0 if pit == "store" else pit
+            if not is_side(side) or not isinstance(number, int) or not 0 <= number <= g.pits:
+                raise PositionError("error.not_a_place", value=f"{side} {pit}", pits=g.pits,
+                                    last=g.size - 1)
+            place = g.index(side, number)  # type: ignore[arg-type]
             if self.editing:
-                place = self.rules.geometry.stores[SIDES.index(side)] if store else \
-                    self._place_index(f"{'S' if side == 'south' else 'N'}{pit}")
                 if remove:
                     self.remove_stone(place)
                 else:
                     self.add_stone(place)
                 return None
-            if store:
-                raise IllegalMoveError("error.store_click")
-            return self.play(f"{'S' if side == 'south' else 'N'}{pit}")
+            return self.play(g.name(place))
         except MangalaError as error:
             self._say(error)
             return None
@@ -269,7 +271,7 @@ class Board(anywidget.AnyWidget):
             self._say(IllegalMoveError("error.editing"))
             return False
         if not self._game.moves:
-            self._say("error.nothing_to_undo")
+            self._say(Message("error.nothing_to_undo"))
             return False
         self._redo.append(self._game.pop())
         self._last = None
@@ -284,7 +286,7 @@ class Board(anywidget.AnyWidget):
             self._say(IllegalMoveError("error.editing"))
             return False
         if not self._redo:
-            self._say("error.nothing_to_redo")
+            self._say(Message("error.nothing_to_redo"))
             return False
         try:
             self._check_unlocked()
@@ -295,7 +297,7 @@ class Board(anywidget.AnyWidget):
         return True
 
     def reset(self, position: Position | None = None, *, rules: Rules | None = None,
-              first: str = "south") -> None:
+              first: Side = SOUTH) -> None:
         """Start again: from ``position``, or from the start of a set."""
         self.game = Game(rules or self.rules, first) if position is None else Game(start=position)
 
@@ -315,27 +317,25 @@ class Board(anywidget.AnyWidget):
         else:
             self._undo_callbacks.append(callback)
 
-    def lock(self, reason: str, **params: object) -> None:
+    def lock(self, reason: Message) -> None:
         """Refuse every new move until :meth:`unlock` (e.g. once a lesson's task is decided).
 
-        A click then changes nothing and shows the catalogue text ``reason`` (filled with
-        ``params``; a :class:`~mangala_edu.engine.errors.Term` is translated too) in the
-        learner's language, which the board also shows under itself, in place of the line on
-        how to play (:attr:`lock_text`); :meth:`play`, :meth:`show` raise
+        A click then changes nothing and shows ``reason`` in the learner's language, which the
+        board also shows under itself, in place of the line on how to play
+        (:attr:`lock_text`); :meth:`play`, :meth:`show` raise
         :class:`~mangala_edu.IllegalMoveError` with it and :meth:`redo` refuses with it. No pit
         is marked playable meanwhile. Taking a move back (:meth:`undo`) is still possible.
         """
-        self._lock = (reason, dict(params))
+        self._lock = reason
         self._sync()
 
     def unlock(self) -> None:
         """Accept moves again (see :meth:`lock`); the message of a refused click goes too."""
         if self._lock is None:
             return
-        reason = self._lock[0]
-        self._lock = None
-        if isinstance(self._said, MangalaError) and self._said.key == reason:
+        if self._said is not None and self._said[0] == self._lock:
             self._said = None
+        self._lock = None
         self._sync()
 
     # Step mode, from Python (a teacher's remote) ---------------------------------------------
@@ -364,39 +364,40 @@ class Board(anywidget.AnyWidget):
         self._sync()
 
     def add_stone(self, place: int | str, count: int = 1) -> None:
-        """Put ``count`` stones into ``place`` (a board index, or ``"S3"``, ``"N5"``, ``"S"``,
-        ``"N"`` for a pit or a store); opens the editor if needed."""
-        index = self._place_index(place)
+        """Put ``count`` stones into ``place`` (a board index, or a place name such as ``"S3"``,
+        ``"N5"``, ``"Sstore"``); opens the editor if needed."""
+        index = self.rules.geometry.resolve(place)
         self.edit()
         self.set_stones(index, self._draft[index] + count)
 
     def remove_stone(self, place: int | str, count: int = 1) -> None:
         """Take ``count`` stones out of ``place``; raises PositionError if it has fewer."""
-        index = self._place_index(place)
+        index = self.rules.geometry.resolve(place)
         self.edit()
         if self._draft[index] < count:
-            side = Term(f"side.{self._owner(index)}")
-            if index in self.rules.geometry.stores:
-                raise PositionError("error.edit_empty_store", side=side)
-            raise PositionError("error.edit_empty_pit", side=side, pit=self._side_number(index))
+            owner, number = self.rules.geometry.place(index)
+            if number == 0:
+                raise PositionError("error.edit_empty_store", side=SIDE_NAMES[owner])
+            raise PositionError("error.edit_empty_pit", side=SIDE_NAMES[owner], pit=number)
         self.set_stones(index, self._draft[index] - count)
 
     def set_stones(self, place: int | str, count: int) -> None:
         """Put exactly ``count`` stones into ``place`` (opens the editor if needed)."""
-        index = self._place_index(place)
+        index = self.rules.geometry.resolve(place)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise PositionError("position.negative", side=Term(f"side.{self._owner(index)}"),
-                                index=self._side_number(index), value=count)
+            owner, number = self.rules.geometry.place(index)
+            raise PositionError("position.negative", side=SIDE_NAMES[owner],
+                                index=number or self.rules.pits + 1, value=count)
         self.edit()
         self._draft[index] = count
         self._said = None
         self._sync()
 
-    def set_to_move(self, side: str | None) -> None:
+    def set_to_move(self, side: Side | None) -> None:
         """Choose who moves in the edited position: ``"south"``, ``"north"`` or ``None``
         (the set is over)."""
-        if side is not None and side not in SIDES:
-            raise PositionError("position.side_letter", value=side)
+        if side is not None and not is_side(side):
+            raise PositionError("position.bad_side", value=side)
         self.edit()
         self._draft_side = side
         self._said = None
@@ -414,7 +415,7 @@ class Board(anywidget.AnyWidget):
         self._last = None
         self._stop_editing()
         self._reset_view()
-        self._say("widget.edited", kind="info")
+        self._say(Message("widget.edited"), kind="info")
         return position
 
     def cancel_edit(self) -> None:
@@ -424,13 +425,12 @@ class Board(anywidget.AnyWidget):
             self._reset_view()
 
     # Internals -------------------------------------------------------------------------------
-    _lock: tuple[str, dict[str, object]] | None = None
+    _lock: Message | None = None
 
     def _check_unlocked(self) -> None:
         """Raise the lock's reason when the board is locked (see :meth:`lock`)."""
         if self._lock is not None:
-            reason, params = self._lock
-            raise IllegalMoveError(reason, **params)
+            raise IllegalMoveError(self._lock.key, **self._lock.params)
 
     def _apply(self, trace: MoveTrace) -> None:
         """A checked move: record it, send it to the JavaScript, then the new state."""
@@ -457,8 +457,9 @@ class Board(anywidget.AnyWidget):
         self.geometry = board_layout(self.rules)
         self.frame = widget_frame(self.rules, self.lang)
 
-    def _say(self, what: str | MangalaError, kind: str = "error", **params: object) -> None:
-        self._said = what if isinstance(what, MangalaError) else (what, kind, params)
+    def _say(self, what: Message | MangalaError, kind: str = "error") -> None:
+        """Show ``what`` under the board (``kind``: ``"error"`` or ``"info"``)."""
+        self._said = (what.said if isinstance(what, MangalaError) else what, kind)
         self._sync()
 
     def _sync(self) -> None:
@@ -477,16 +478,9 @@ class Board(anywidget.AnyWidget):
                 self.legal = [] if self._lock is not None else list(pos.legal_moves)
                 self.status = status_text(pos, lang)
             self.caption = outcome_caption(self._last, lang) if self._last else ""
-            said = self._said
-            if said is None:
-                self.message, self.message_kind = "", ""
-            elif isinstance(said, MangalaError):
-                self.message, self.message_kind = said.message(lang), "error"
-            else:
-                key, kind, params = said
-                self.message, self.message_kind = t(key, lang, **params), kind
-            self.lock_text = "" if self._lock is None else IllegalMoveError(
-                self._lock[0], **self._lock[1]).message(lang)
+            said, kind = self._said or (None, "")
+            self.message, self.message_kind = (said.text(lang) if said else ""), kind
+            self.lock_text = "" if self._lock is None else self._lock.text(lang)
             self.can_undo = bool(self._game.moves) and not self.editing
             self.can_redo = bool(self._redo) and not self.editing
             texts: dict[str, object] = {key: t(key, lang) for key in _TEXT_KEYS}
@@ -501,50 +495,39 @@ class Board(anywidget.AnyWidget):
             self._sync()
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        """A message from the JavaScript (see the module's docstring)."""
+        """A message from the JavaScript (see the module's docstring), routed by its type
+        through :attr:`_ROUTES`; a refused action is shown, never raised."""
         if not isinstance(content, dict):
             return
-        kind = content.get("type")
-        if kind == "click":
-            self.click(str(content.get("side")), content.get("pit", -1),  # type: ignore[arg-type]
-                       remove=bool(content.get("remove")), busy=bool(content.get("busy")))
-        elif kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
-        elif kind == "edit":
-            action = content.get("action")
-            try:
-                if action == "start":
-                    self.edit()
-                elif action == "apply":
-                    self.apply_edit()
-                elif action == "cancel":
-                    self.cancel_edit()
-                elif action == "to_move":
-                    self.set_to_move(content.get("side"))  # type: ignore[arg-type]
-            except MangalaError as error:
-                self._say(error)
+        route = self._ROUTES.get(str(content.get("type")))
+        if route is None:
+            return
+        try:
+            route(self, content)
+        except MangalaError as error:
+            self._say(error)
 
-    def _place_index(self, place: int | str) -> int:
-        """A board index from an index or a name (``"S3"``, ``"N5"``, ``"S"``, ``"N"``)."""
-        g = self.rules.geometry
-        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < g.size:
-            return place
-        if isinstance(place, str):
-            text = place.strip()
-            if text in ("S", "N"):
-                return g.stores[0 if text == "S" else 1]
-            if text[:1] in ("S", "N") and text[1:].isdigit() and 1 <= int(text[1:]) <= g.pits:
-                return g.index(0 if text[0] == "S" else 1, int(text[1:]))
-        raise PositionError("error.not_a_place", value=place, last=g.size - 1)
+    def _msg_click(self, content: dict) -> None:
+        self.click(str(content.get("side")), content.get("pit", -1),
+                   remove=bool(content.get("remove")), busy=bool(content.get("busy")))
 
-    def _owner(self, index: int) -> str:
-        return "south" if index <= self.rules.geometry.stores[0] else "north"
+    def _msg_edit(self, content: dict) -> None:
+        action = self._EDIT_ACTIONS.get(str(content.get("action")))
+        if action is not None:
+            action(self, content)
 
-    def _side_number(self, index: int) -> int:
-        m = self.rules.pits
-        return index + 1 if index <= m else index - m
+    _EDIT_ACTIONS: ClassVar[dict[str, Callable[[Board, dict], object]]] = {
+        "start": lambda board, _: board.edit(),
+        "apply": lambda board, _: board.apply_edit(),
+        "cancel": lambda board, _: board.cancel_edit(),
+        "to_move": lambda board, content: board.set_to_move(content.get("side")),
+    }
+    _ROUTES: ClassVar[dict[str, Callable[[Board, dict], object]]] = {
+        "click": _msg_click,
+        "undo": lambda board, _: board.undo(),
+        "redo": lambda board, _: board.redo(),
+        "edit": _msg_edit,
+    }
 
     # Display ---------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: object) -> object:
@@ -560,6 +543,6 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         return f"Board({self.position!r}, lang={self.lang!r})"
 
-    def _check_places(self, places: Iterable[int]) -> list[int]:
-        return [self._place_index(p) for p in places]
+    def _check_places(self, places: Iterable[int | str]) -> list[int]:
+        return [self.rules.geometry.resolve(p) for p in places]
 

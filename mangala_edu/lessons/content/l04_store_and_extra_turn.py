@@ -1,6 +1,7 @@
 """Lesson 4: your own store, the extra turn, chains of extra turns, and the opponent's store,
 which a long sowing skips."""
 
+from ...engine import EventKind
 from ..goals import ExtraTurns, Outcome
 from ..spec import DemoSpec, LessonSpec, PredictSpec, QuizSpec, TaskSpec
 
@@ -11,7 +12,7 @@ SPEC = LessonSpec(
     demos=(DemoSpec("2,3,1,4,1,2,9/4,3,5,2,6,3,3 S", (6, 4, 6, 6, 1)),),
     tasks=(
         # Pit number + stones = 8 only for pit 3 (5 stones); its neighbours miss by one.
-        TaskSpec("4,5,5,5,2,3,4/2,3,4,1,3,2,5 S", Outcome("extra_turn")),
+        TaskSpec("4,5,5,5,2,3,4/2,3,4,1,3,2,5 S", Outcome(EventKind.EXTRA_TURN)),
         # 11 stones from pit 5 pass North's pits, skip North's store, end in South's pit 2.
         PredictSpec("2,3,1,4,11,2,6/3,2,4,5,1,3,1 S", 5),
         # Pits 4, 5, 6 (4, 3, 2 stones) all reach the store, but only 6, 5, 4 in that order

@@ -1,6 +1,7 @@
 """Lesson 5: the even capture (avlama): a last stone that makes an opponent's pit even takes
 all its stones; odd takes nothing; never in your own pits; after a capture the turn passes."""
 
+from ...engine import EventKind
 from ..goals import BestCapture, Outcome
 from ..spec import DemoSpec, LessonSpec, PredictSpec, QuizSpec, TaskSpec
 
@@ -11,7 +12,7 @@ SPEC = LessonSpec(
     demos=(DemoSpec("6,5,0,2,5,1,3/4,5,2,6,3,0,6 S", (5, 4)),),
     tasks=(
         # Pits 3, 4 and 5 all end in North's pit 1 (4 -> 5, odd); pit 6 ends in pit 2 (3 -> 4).
-        TaskSpec("2,1,6,5,4,4,1/4,3,6,2,2,4,4 S", Outcome("even_capture")),
+        TaskSpec("2,1,6,5,4,4,1/4,3,6,2,2,4,4 S", Outcome(EventKind.EVEN_CAPTURE)),
         # 9 stones from pit 4 end in North's pit 5 (5 -> 6): a capture of 6; one place either
         # way would have made 9 or 5.
         PredictSpec("1,1,1,9,7,0,3/0,2,1,8,5,4,6 S", 4),

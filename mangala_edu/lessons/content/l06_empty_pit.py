@@ -3,6 +3,7 @@ stones of the pit opposite (pit i faces the opponent's pit 7 - i), together with
 nothing when the opposite pit is empty; never in the opponent's pits. And the other side of
 the rule: the opponent's empty pits threaten your full ones."""
 
+from ...engine import EventKind
 from ..goals import BestCapture, Defend, Outcome
 from ..spec import DemoSpec, LessonSpec, PredictSpec, QuizSpec, TaskSpec
 
@@ -16,7 +17,7 @@ SPEC = LessonSpec(
     tasks=(
         # Pit 2 ends in empty pit 3 facing North's 6 stones. Pit 5 ends in empty pit 6, but
         # North's pit 1 opposite is empty; pit 4 ends in North's empty pit 1 (odd: nothing).
-        TaskSpec("0,2,0,5,1,0,12/0,5,4,6,3,4,6 S", Outcome("empty_capture")),
+        TaskSpec("0,2,0,5,1,0,12/0,5,4,6,3,4,6 S", Outcome(EventKind.EMPTY_CAPTURE)),
         # 12 stones from pit 3 go round the board and end in South's empty pit 1, taking North's
         # pit 6 (3 stones and the one just sown there) with the last stone: 5 in all.
         PredictSpec("0,2,12,1,3,2,6/3,4,2,3,1,3,6 S", 3),

@@ -15,9 +15,9 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
-from .engine import IllegalMoveError, MangalaError, Position, Rules
+from .engine import SIDE_NAMES, SIDES, SOUTH, IllegalMoveError, MangalaError, Position, Rules, other
 from .i18n import LANGUAGES, t
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="play pits in order and print each position")
     rules_options(replay)
-    replay.add_argument("--first", choices=("south", "north"), default="south",
+    replay.add_argument("--first", choices=SIDES, default=SOUTH,
                         help="who moves first from the start position (default: south)")
     replay.add_argument("--from", dest="start", metavar="POSITION",
                         help="start from this position, e.g. '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'")
@@ -109,7 +109,7 @@ def _rules(args: argparse.Namespace) -> Rules:
                        4 if args.stones is None else args.stones)
 
 
-def _replay(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .display.text import board_text
 
     rules = _rules(args)
@@ -137,13 +137,13 @@ def _replay(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[n
                 "result": None if result is None else result.to_dict(),
             }), file=out)
         else:
-            print(f"\n{t('cli.ply', lang, ply=ply)}: {t('side.' + trace.player, lang)} "
+            print(f"\n{t('cli.ply', lang, ply=ply)}: {SIDE_NAMES[trace.player].text(lang)} "
                   f"{trace.pit}", file=out)
             print(board_text(pos, lang), file=out)
         out.flush()
 
 
-def _show(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     pos = Position.from_text(args.position, _rules(args))
     if args.output is None:
         from .display.text import board_text
@@ -170,13 +170,13 @@ def _position(args: argparse.Namespace, lang: str) -> Position:
     return pos
 
 
-def _best(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .search import Player
 
     try:
         player = Player(args.level, seed=args.seed)
-    except ValueError as exc:
-        raise CommandError(t("cli.bad_level", lang, value=args.level)) from exc
+    except MangalaError as exc:
+        raise CommandError(exc.message(lang)) from exc
     pos = _position(args, lang)
     pit = player.choose(pos)
     choice = player.last
@@ -185,11 +185,11 @@ def _best(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-
     if args.json:
         print(json.dumps({"pit": pit, "level": player.level.key, "values": values}), file=out)
     else:
-        print(t("cli.best", lang, level=level, pit=pit, side=t(f"side.{pos.to_move}", lang)),
+        print(t("cli.best", lang, level=level, pit=pit, side=SIDE_NAMES[pos.mover]),
               file=out)
 
 
-def _solve(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .search import BudgetExceeded, solve
 
     if not args.time_limit > 0:
@@ -210,7 +210,7 @@ def _solve(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no
     else:
         moves = ", ".join(str(p) for p in sol.best_moves)
         print(t("cli.solved", lang, value=sol.value, moves=moves,
-                side=t(f"side.{pos.to_move}", lang), nodes=sol.nodes), file=out)
+                side=SIDE_NAMES[pos.mover], nodes=sol.nodes), file=out)
 
 
 def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
@@ -234,10 +234,9 @@ def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
     mover = pos.to_move
     if lower is None or upper is None or mover is None:
         return ""
-    other = "north" if mover == "south" else "south"
-    base = pos.store(mover) - pos.store(other)
+    base = pos.store(mover) - pos.store(other(mover))
     stones = pos.stones_on_board
-    side = t(f"side.{mover}", lang)
+    side = SIDE_NAMES[mover].text(lang)
     if lower == upper:
         return t("cli.proven_value", lang, side=side, value=signed(lower))
     if lower <= base - stones and upper >= base + stones:
@@ -245,7 +244,7 @@ def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
     return t("cli.proven_bounds", lang, side=side, lower=signed(lower), upper=signed(upper))
 
 
-def _analyse(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[no-untyped-def]
+def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .engine import Game
     from .search import analyse_game
 
@@ -264,7 +263,7 @@ def _analyse(args: argparse.Namespace, out, lang: str) -> None:  # type: ignore[
                               "best_moves": list(move.best_moves), "exact": move.exact,
                               "text": move.text(lang)}, ensure_ascii=False), file=out)
         else:
-            print(f"{t('cli.ply', lang, ply=move.ply)}: {t('side.' + move.player, lang)} "
+            print(f"{t('cli.ply', lang, ply=move.ply)}: {SIDE_NAMES[move.player].text(lang)} "
                   f"{move.pit} · {move.text(lang)}", file=out)
         out.flush()
 

@@ -44,9 +44,11 @@ def test_advantage_ends_with_the_result() -> None:
     result = game.position.result
     assert curve[-1] == result.south - result.north
     # With exact values, South's advantage only changes when someone errs.
-    for before, after, move in zip(curve, curve[1:], review.moves, strict=False):
-        if move.verdict == "best":
-            assert before == after
+    best = [(b, a) for b, a, move in zip(curve, curve[1:], review.moves, strict=True)
+            if move.verdict == "best"]
+    assert best, "the sample game is expected to have best moves"
+    assert all(b == a for b, a in best)
+    assert all(m.exact for m in review.moves), "every value of this small game is exact"
 
 
 def test_a_mistake_is_explained() -> None:

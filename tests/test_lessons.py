@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from mangala_edu import IllegalMoveError
-from mangala_edu.i18n import LANGUAGES, catalogue, forms, placeholders, t
+from mangala_edu.i18n import LANGUAGES, t
 from mangala_edu.lessons import Lesson
 from mangala_edu.lessons.content import LESSONS
 from mangala_edu.lessons.goals import WRONG, ExtraTurns
@@ -28,15 +28,6 @@ import build  # noqa: E402
 
 def test_lessons_are_numbered_from_one_without_gaps():
     assert sorted(LESSONS) == list(range(1, len(LESSONS) + 1))
-
-
-def test_catalogues_have_the_same_keys_and_placeholders():
-    tr, en = catalogue("tr"), catalogue("en")
-    assert set(tr) == set(en), sorted(set(tr) ^ set(en))
-    for key in tr:
-        assert placeholders(tr[key]) == placeholders(en[key]), key
-        for lang_forms in (forms(key, "tr"), forms(key, "en")):
-            assert all(text.strip() for text in lang_forms.values()), key
 
 
 def _notebook(number: int, lang: str) -> Path:

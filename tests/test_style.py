@@ -1,4 +1,5 @@
-"""The code is ruff clean (settings in pyproject.toml) and the engine stays pure Python."""
+"""The code is ruff clean and type checks (settings in pyproject.toml), and the engine stays
+pure Python."""
 
 from __future__ import annotations
 
@@ -20,6 +21,20 @@ def test_ruff_is_clean():
     proc = subprocess.run([ruff, "check", "--output-format", "concise", "."], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_package_type_checks():
+    """mypy, with the settings of pyproject.toml (``[tool.mypy]``), finds no error."""
+    mypy = shutil.which("mypy") or str(Path(sys.executable).with_name("mypy"))
+    if not Path(mypy).exists():
+        pytest.skip("mypy is not installed (it is in the test extras)")
+    proc = subprocess.run([mypy, "--no-error-summary"], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_package_says_it_is_typed():
+    assert (ROOT / "mangala_edu" / "py.typed").exists()
 
 
 def _lazy_imports(tree: ast.AST) -> set[int]:

@@ -16,12 +16,14 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from .layout import PALETTE, STONE_COLOURS, board_layout, stone_spots
 from .svg import board_svg, status_text
 from .text import board_text
 
 
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
+def __getattr__(name: str) -> Any:
     # matplotlib is imported only when a figure is asked for.
     if name in ("board_figure", "save_board", "DisplayError"):
         from . import figure

@@ -58,7 +58,7 @@ def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None
             style = "-" if move.exact else "--"
             ax.plot([i, i + 1], [values[i], values[i + 1]], style, color="#333333",
                     linewidth=1.4)
-        label = t("analysis.chart.mistake", lang)
+        label: str | None = t("analysis.chart.mistake", lang)
         for move in review.mistakes():
             marker, size = MISTAKE_MARKERS[move.verdict]
             colour = SOUTH_COLOUR if move.player == SOUTH else NORTH_COLOUR

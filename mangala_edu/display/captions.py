@@ -65,8 +65,8 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> st
         return t("event.lift", lang, pit=trace.pit, count=event.count)
     if kind == EventKind.RETURN:
         return t("event.return", lang, pit=trace.pit)
-    if kind == EventKind.DROP:
-        place = place_message(event.place, trace.before.rules)  # type: ignore[arg-type]
+    if kind == EventKind.DROP and event.place is not None:
+        place = place_message(event.place, trace.before.rules)
         if event.count == 0:
             return t("event.drop_last", lang, place=place)
         return t("event.drop", lang, place=place, count=event.count)

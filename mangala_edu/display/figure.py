@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -26,7 +27,15 @@ from matplotlib.path import Path as MplPath
 
 from ..engine import NORTH, SIDE_NAMES, SOUTH, MangalaError, Position, Side
 from ..i18n import get_language
-from .layout import PALETTE, STONE_COLOURS, board_layout, grain_curves, stone_spots
+from .layout import (
+    PALETTE,
+    STONE_COLOURS,
+    BoardLayout,
+    PlaceLayout,
+    board_layout,
+    grain_curves,
+    stone_spots,
+)
 from .svg import status_text
 
 #: Salt for the ids matplotlib writes into SVG files: fixed, so files do not change.
@@ -58,14 +67,15 @@ def _rgb(colour: str) -> np.ndarray:
 
 def _mix(colour: str, other: str, amount: float) -> tuple[float, float, float]:
     a, b = _rgb(colour), _rgb(other)
-    return tuple(float(v) for v in a + (b - a) * amount)  # type: ignore[return-value]
+    red, green, blue = (float(v) for v in a + (b - a) * amount)
+    return red, green, blue
 
 
-def _wood(ax: Axes, lay: dict) -> None:
+def _wood(ax: Axes, lay: BoardLayout) -> None:
     p = PALETTE
     w = lay["wood"]
     x, y, width, height, r = w["x"], w["y"], w["w"], w["h"], w["r"]
-    box = dict(boxstyle=f"round,pad=0,rounding_size={r}", mutation_aspect=1)
+    box: dict[str, Any] = dict(boxstyle=f"round,pad=0,rounding_size={r}", mutation_aspect=1)
     ax.add_patch(FancyBboxPatch((x + 3, y + 6), width, height, fc="black", ec="none",
                                 alpha=0.22, **box))
     wood = FancyBboxPatch((x, y), width, height, fc="none", ec=p["wood_edge"],
@@ -89,7 +99,7 @@ def _wood(ax: Axes, lay: dict) -> None:
                                 boxstyle=f"round,pad=0,rounding_size={r - 7}"))
 
 
-def _hollow(ax: Axes, place: dict) -> None:
+def _hollow(ax: Axes, place: PlaceLayout) -> None:
     p = PALETTE
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"], place["ry"]
     ax.add_patch(Ellipse((cx, cy + 2), 2 * (rx + 3), 2 * (ry + 3), fc="white", alpha=0.18,
@@ -106,7 +116,7 @@ def _hollow(ax: Axes, place: dict) -> None:
                          zorder=3.5))
 
 
-def _stones(ax: Axes, place: dict, count: int) -> None:
+def _stones(ax: Axes, place: PlaceLayout, count: int) -> None:
     for x, y, r, colour in stone_spots(place, count):
         base = STONE_COLOURS[colour]
         ax.add_patch(Circle((x, y), r, fc=base, ec=PALETTE["ink"], lw=0.9 * UNIT, zorder=5))
@@ -114,7 +124,7 @@ def _stones(ax: Axes, place: dict, count: int) -> None:
                             ec="none", alpha=0.75, zorder=5))
 
 
-def _count(ax: Axes, place: dict, count: int) -> None:
+def _count(ax: Axes, place: PlaceLayout, count: int) -> None:
     p = PALETTE
     store = place["kind"] == "store"
     r = 20 if store else 17
@@ -125,7 +135,7 @@ def _count(ax: Axes, place: dict, count: int) -> None:
             fontsize=size * UNIT, fontweight="bold", color=p["ink"], zorder=7)
 
 
-def _highlight(ax: Axes, place: dict) -> None:
+def _highlight(ax: Axes, place: PlaceLayout) -> None:
     p = PALETTE
     rx, ry = place["rx"] + 8, place["ry"] + 8
     xy = (place["cx"], place["cy"])
@@ -135,7 +145,7 @@ def _highlight(ax: Axes, place: dict) -> None:
                          linestyle=(0, (11 / 6, 7 / 6)), capstyle="round", zorder=4.1))
 
 
-def _player(ax: Axes, lay: dict, side: Side, lang: str, active: bool) -> None:
+def _player(ax: Axes, lay: BoardLayout, side: Side, lang: str, active: bool) -> None:
     p = PALETTE
     spot = lay["players"][side]
     name = SIDE_NAMES[side].text(lang)

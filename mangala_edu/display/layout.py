@@ -23,8 +23,51 @@ True
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 from ..engine import NORTH, SOUTH, Rules
+
+
+class PlaceLayout(TypedDict):
+    """Where one board place is drawn (see :func:`board_layout`)."""
+
+    index: int
+    kind: str
+    side: str
+    number: int
+    label: str
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    bx: float
+    by: float
+    nx: float
+    ny: float
+
+
+class Spot(TypedDict):
+    x: float
+    y: float
+
+
+class BoardLayout(TypedDict):
+    """The geometry of a drawn board (see :func:`board_layout`)."""
+
+    pits: int
+    width: float
+    height: float
+    wood: dict[str, float]
+    places: list[PlaceLayout]
+    players: dict[str, Spot]
+    status: Spot
+    palette: dict[str, str]
+    stones: list[str]
+    stone_r: float
+    badge_r: float
+    pit_capacity: int
+    store_capacity: int
+    max_drawn: int
 
 #: Colours shared by every drawing.
 PALETTE: dict[str, str] = {
@@ -72,13 +115,14 @@ MAX_DRAWN = 72          # at most this many stones are drawn in one place (the c
 GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
 
-def board_layout(rules: Rules | None = None) -> dict[str, object]:
+def board_layout(rules: Rules | None = None) -> BoardLayout:
     """The geometry of the board for ``rules`` (any number of pits), as JSON-ready data.
 
     Returns a dict with ``width``, ``height``, ``wood`` (x, y, w, h, r), ``places`` (one dict
     per board index: ``kind`` "pit"/"store", ``side``, ``number`` (pit number from its owner's
     left; 0 for a store), ``label``, centre ``cx``/``cy``, radii ``rx``/``ry``, the count
-    badge ``bx``/``by`` and, for pits, the pit number's position ``nx``/``ny``), ``players``
+    badge ``bx``/``by`` and the pit number's position ``nx``/``ny``, unused for a store),
+    ``players``
     (where each name goes), ``status`` (where the turn/result line goes), ``palette``,
     ``stones`` (the stone colours) and the stone-placement constants used by
     :func:`stone_spots`.
@@ -102,7 +146,7 @@ def board_layout(rules: Rules | None = None) -> dict[str, object]:
     height = wood_y + wood_h + LABEL_BAND + STATUS_BAND
     store_ry = ROW_GAP / 2 + PIT_R - 4
 
-    places: list[dict[str, object]] = []
+    places: list[PlaceLayout] = []
     for index in range(g.size):
         side, number = g.place(index)
         south = side == SOUTH
@@ -114,7 +158,7 @@ def board_layout(rules: Rules | None = None) -> dict[str, object]:
                 "index": index, "kind": "store", "side": side, "number": 0,
                 "label": g.name(index),
                 "cx": cx, "cy": y_mid, "rx": STORE_RX, "ry": store_ry,
-                "bx": cx, "by": by,
+                "bx": cx, "by": by, "nx": cx, "ny": by,
             })
             continue
         column = number - 1 if south else m - number
@@ -167,7 +211,7 @@ def grain_curves(x: float, y: float, width: float, height: float, r: float
     return curves
 
 
-def stone_spots(place: dict[str, object], count: int) -> list[tuple[float, float, float, int]]:
+def stone_spots(place: PlaceLayout, count: int) -> list[tuple[float, float, float, int]]:
     """Where the stones of one place are drawn: ``(x, y, radius, colour index)`` for each.
 
     Deterministic (no randomness): stone ``k`` of place ``p`` always has the same colour and,
@@ -175,21 +219,21 @@ def stone_spots(place: dict[str, object], count: int) -> list[tuple[float, float
     Above the capacity all stones move closer together and shrink a little.
     The widget's JavaScript (``widgets/board.js``, ``stoneSpots``) uses the same formula.
     """
-    index = int(place["index"])  # type: ignore[call-overload]
+    index = place["index"]
     is_store = place["kind"] == "store"
     cap = STORE_CAPACITY if is_store else PIT_CAPACITY
     drawn = min(count, MAX_DRAWN)
     crowd = max(cap, drawn)
     radius = STONE_R * max(0.6, math.sqrt(cap / crowd))
-    ax = float(place["rx"]) - STONE_R - 3  # type: ignore[arg-type]
-    ay = float(place["ry"]) - STONE_R - 3  # type: ignore[arg-type]
+    ax = place["rx"] - STONE_R - 3
+    ay = place["ry"] - STONE_R - 3
     phase = index * 0.9
     spots = []
     for k in range(drawn):
         rho = math.sqrt((k + 0.5) / crowd)
         angle = phase + k * GOLDEN_ANGLE
-        x = float(place["cx"]) + rho * ax * math.cos(angle)  # type: ignore[arg-type]
-        y = float(place["cy"]) + rho * ay * math.sin(angle)  # type: ignore[arg-type]
+        x = place["cx"] + rho * ax * math.cos(angle)
+        y = place["cy"] + rho * ay * math.sin(angle)
         colour = (index * 3 + k * 5 + (k * k) // 3) % len(STONE_COLOURS)
         spots.append((round(x, 1), round(y, 1), round(radius, 2), colour))
     return spots

@@ -21,7 +21,15 @@ from xml.sax.saxutils import escape
 
 from ..engine import NORTH, SIDE_NAMES, SOUTH, Position, Rules, Side
 from ..i18n import get_language, t
-from .layout import PALETTE, STONE_COLOURS, board_layout, grain_curves, stone_spots
+from .layout import (
+    PALETTE,
+    STONE_COLOURS,
+    BoardLayout,
+    PlaceLayout,
+    board_layout,
+    grain_curves,
+    stone_spots,
+)
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -48,8 +56,8 @@ def status_text(position: Position, lang: str | None = None) -> str:
     'South wins 30–18'
     """
     result = position.result
-    if result is None:
-        return t("board.to_move", lang, side=SIDE_NAMES[position.to_move])
+    if position.to_move is not None or result is None:
+        return t("board.to_move", lang, side=SIDE_NAMES[position.to_move or SOUTH])
     if result.winner == "draw":
         return t("result.drawn", lang, south=result.south, north=result.north)
     return t("result.winner", lang, side=SIDE_NAMES[result.winner], south=result.south,
@@ -79,7 +87,7 @@ def _defs(uid: str) -> str:
     return "".join(parts)
 
 
-def _wood(lay: dict, uid: str) -> str:
+def _wood(lay: BoardLayout, uid: str) -> str:
     p = PALETTE
     w = lay["wood"]
     x, y, width, height, r = w["x"], w["y"], w["w"], w["h"], w["r"]
@@ -103,7 +111,7 @@ def _wood(lay: dict, uid: str) -> str:
     return "".join(out)
 
 
-def _hollow(place: dict, uid: str) -> str:
+def _hollow(place: PlaceLayout, uid: str) -> str:
     """A pit or a store carved into the wood."""
     p = PALETTE
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"], place["ry"]
@@ -114,13 +122,13 @@ def _hollow(place: dict, uid: str) -> str:
         f'fill="url(#{uid}-pit)" stroke="{p["pit_rim"]}" stroke-width="3"/>')
 
 
-def _pit_number(place: dict) -> str:
+def _pit_number(place: PlaceLayout) -> str:
     return (f'<text x="{_f(place["nx"])}" y="{_f(place["ny"])}" dy="0.35em" '
             f'text-anchor="middle" font-size="15" font-weight="bold" '
             f'fill="{PALETTE["wood_edge"]}" opacity="0.9">{place["number"]}</text>')
 
 
-def stones_svg(place: dict, count: int, uid: str) -> str:
+def stones_svg(place: PlaceLayout, count: int, uid: str) -> str:
     """The stones of one place, as SVG circles (used by :func:`board_svg`)."""
     out = []
     for x, y, r, colour in stone_spots(place, count):
@@ -129,7 +137,7 @@ def stones_svg(place: dict, count: int, uid: str) -> str:
     return "".join(out)
 
 
-def count_svg(place: dict, count: int) -> str:
+def count_svg(place: PlaceLayout, count: int) -> str:
     """The round label with a place's stone count."""
     p = PALETTE
     store = place["kind"] == "store"
@@ -142,7 +150,7 @@ def count_svg(place: dict, count: int) -> str:
             f'class="mg-count">{count}</text>')
 
 
-def highlight_svg(place: dict) -> str:
+def highlight_svg(place: PlaceLayout) -> str:
     """A thick dashed ring (plus colour) around a place: visible without colour vision."""
     p = PALETTE
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
@@ -162,7 +170,7 @@ class Ring(NamedTuple):
     dashed: bool = False
 
 
-def ring_svg(place: dict, colour: str, dashed: bool = False) -> str:
+def ring_svg(place: PlaceLayout, colour: str, dashed: bool = False) -> str:
     """A ring of ``colour`` around a place, on a light halo; dashed or solid."""
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
     ring = f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="none" '
@@ -171,7 +179,7 @@ def ring_svg(place: dict, colour: str, dashed: bool = False) -> str:
             + ring + f'stroke="{colour}" stroke-width="6"{dash} stroke-linecap="round"/>')
 
 
-def player_svg(lay: dict, side: Side, lang: str | None, active: bool) -> str:
+def player_svg(lay: BoardLayout, side: Side, lang: str | None, active: bool) -> str:
     """A player's name in a pill; the mover's pill is dark, bold and has arrow marks."""
     p = PALETTE
     spot = lay["players"][side]

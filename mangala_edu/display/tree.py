@@ -21,11 +21,12 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from ..engine import Position
-from ..engine.geometry import NORTH, SIDE_INITIALS, SIDE_NAMES, SOUTH
+from ..engine.geometry import NORTH, SIDE_INITIALS, SIDE_NAMES, SOUTH, Side
 from ..i18n import get_language, t
 from .layout import PALETTE
 from .svg import FONT
@@ -56,7 +57,7 @@ class TreeNode:
 
     position: Position
     pit: int | None = None
-    player: str | None = None
+    player: Side | None = None
     value: int = 0
     children: list[TreeNode] = field(default_factory=list)
     best: bool = False
@@ -66,7 +67,7 @@ class TreeNode:
     def __repr__(self) -> str:
         return f"TreeNode({self.position.to_text()!r}, pit={self.pit}, value={self.value})"
 
-    def walk(self):  # type: ignore[no-untyped-def]
+    def walk(self) -> Iterator[TreeNode]:
         yield self
         for child in self.children:
             yield from child.walk()
@@ -132,9 +133,9 @@ class SearchTree:
     lang: str | None = None
 
     @property
-    def best_line(self) -> list[tuple[str, int]]:
+    def best_line(self) -> list[tuple[Side, int]]:
         """The moves both sides would play, as (player, pit)."""
-        line = []
+        line: list[tuple[Side, int]] = []
         node = self.root
         while node.children:
             node = next(c for c in node.children if c.best)
@@ -201,7 +202,7 @@ class SearchTree:
         colour = BEST_COLOUR if best else "#9c8a76"
         width = 5 if best else 1.6
         mover = SOUTH_COLOUR if child.player == SOUTH else NORTH_COLOUR
-        label = escape(t("tree.move", lang, side=SIDE_INITIALS[child.player],
+        label = escape(t("tree.move", lang, side=SIDE_INITIALS[child.player or SOUTH],
                          pit=child.pit))
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
@@ -238,7 +239,7 @@ class SearchTree:
                    f'x2="{x + NODE_W - 22:.1f}" y2="{y + NODE_H / 2:.1f}" stroke="#8a5229" '
                    f'stroke-width="0.8" opacity="0.6"/>')
         # Who moves next (or the end), and the value, under the box.
-        if pos.is_over:
+        if pos.to_move is None:
             who = t("tree.over", lang)
         else:
             who = t("tree.to_move", lang, side=SIDE_NAMES[pos.to_move])

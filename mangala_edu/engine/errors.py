@@ -25,6 +25,9 @@ class MangalaError(ValueError):
     :class:`MangalaError` (the reason of a wrapped error); both are shown in the same language.
     """
 
+    said: Message
+    """What the error says, in no language yet."""
+
     def __init__(self, key: str, /, **params: object) -> None:
         self.said = Message(key, **{k: (v.said if isinstance(v, MangalaError) else v)
                                     for k, v in params.items()})

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeGuard
 
 from ..i18n import Message
 from .errors import PositionError
@@ -82,7 +82,7 @@ def side_index(side: str) -> int:
     raise ValueError(f"{side!r} is not a side: 'south' or 'north'")
 
 
-def is_side(value: object) -> bool:
+def is_side(value: object) -> TypeGuard[Side]:
     """True for ``"south"`` and ``"north"``."""
     return value in SIDES
 
@@ -216,9 +216,9 @@ class Geometry:
         >>> Geometry.build(6).resolve(13), Geometry.build(6).resolve("S1")
         (13, 0)
         """
-        if isinstance(place, int) and not isinstance(place, bool):
-            if 0 <= place < self.size:
-                return place
-            raise PositionError("error.not_a_place", value=place, pits=self.pits,
-                                last=self.size - 1)
-        return self.parse_place(place)
+        if isinstance(place, str):
+            return self.parse_place(place)
+        if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < self.size:
+            return place
+        raise PositionError("error.not_a_place", value=place, pits=self.pits,
+                            last=self.size - 1)

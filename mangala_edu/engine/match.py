@@ -16,7 +16,7 @@ import random
 from .errors import MangalaError
 from .game import Game
 from .geometry import NORTH, SIDES, SOUTH, Side, other
-from .position import Position, Result
+from .position import Position, Result, Winner
 from .rules import Rules
 
 
@@ -76,7 +76,7 @@ class Match:
         return len(self.results) == self.sets
 
     @property
-    def winner(self) -> str | None:
+    def winner(self) -> Winner | None:
         """``"south"``, ``"north"``, ``"draw"``, or ``None`` while sets remain."""
         if not self.is_over:
             return None

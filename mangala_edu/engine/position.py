@@ -158,6 +158,18 @@ class Position:
         return None if self._side is None else SIDES[self._side]
 
     @property
+    def mover(self) -> Side:
+        """The side to move; raises :class:`IllegalMoveError` once the set is over (use
+        :attr:`to_move` to ask without an error).
+
+        >>> Position.start(first="north").mover
+        'north'
+        """
+        if self._side is None:
+            raise IllegalMoveError("error.over")
+        return SIDES[self._side]
+
+    @property
     def is_over(self) -> bool:
         """True when the set has ended (one side's pits were emptied)."""
         return self._side is None
@@ -203,8 +215,8 @@ class Position:
         return self.rules.geometry.index(side, pit)
 
     # Playing --------------------------------------------------------------------------------
-    def _origin(self, pit: object) -> int:
-        """Check a move and return the board index it lifts from."""
+    def _origin(self, pit: object) -> tuple[int, int]:
+        """Check a move; return the mover's side index and the board index it lifts from."""
         side = self._side
         if side is None:
             raise IllegalMoveError("error.over")
@@ -229,7 +241,7 @@ class Position:
         origin = g.index(SIDES[side], pit)
         if not self.board[origin]:
             raise IllegalMoveError("error.empty_pit", pit=pit)
-        return origin
+        return side, origin
 
     def pit_number(self, pit: int | str) -> int:
         """Check a move and return its pit number from the mover's own left.
@@ -237,7 +249,7 @@ class Position:
         >>> Position.start(first="north").pit_number("N2")
         2
         """
-        return self.rules.geometry.place(self._origin(pit)).number
+        return self.rules.geometry.place(self._origin(pit)[1]).number
 
     def play(self, pit: int | str) -> Position:
         """The position after the mover plays ``pit``.
@@ -259,25 +271,24 @@ class Position:
         if type(pit) is int and side is not None and 0 < pit <= m:
             origin = pit - 1 if side == 0 else m + pit
             if not board[origin]:
-                origin = self._origin(pit)  # raises the empty-pit error
+                side, origin = self._origin(pit)  # raises the empty-pit error
         else:
-            origin = self._origin(pit)
+            side, origin = self._origin(pit)
         pos = object.__new__(Position)
         pos._rules = rules
-        pos._side = _sow(board, side, origin, rules, None)  # type: ignore[arg-type]
+        pos._side = _sow(board, side, origin, rules, None)
         pos._board = tuple(board)
         return pos
 
     def trace(self, pit: int | str) -> MoveTrace:
         """Play ``pit`` and return everything that happened, stone by stone."""
-        origin = self._origin(pit)
+        mover, origin = self._origin(pit)
         board = list(self.board)
         events: list[Event] = []
-        side = _sow(board, self._side, origin, self.rules, events)  # type: ignore[arg-type]
+        side = _sow(board, mover, origin, self.rules, events)
         after = Position._make(self.rules, tuple(board), side)
         number = self.rules.geometry.place(origin).number
-        return MoveTrace(self, number, SIDES[self._side],  # type: ignore[index]
-                         tuple(events), after)
+        return MoveTrace(self, number, SIDES[mover], tuple(events), after)
 
     def children(self) -> Iterator[tuple[int, Position]]:
         """Each legal move with the position it leads to."""
@@ -341,8 +352,8 @@ class MoveTrace:
     @property
     def last_place(self) -> int:
         """The board index where the last stone fell."""
-        return next(e.place for e in reversed(self.events)  # type: ignore[misc]
-                    if e.kind in STONE_STEPS)
+        return next(e.place for e in reversed(self.events)
+                    if e.kind in STONE_STEPS and e.place is not None)
 
     @property
     def captured(self) -> int:
@@ -467,10 +478,11 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
     elif owner == side:
         if empty_capture and b[place] == 1:
             opposite = rules.geometry.opposite[place]
-            taken = b[opposite]  # type: ignore[index]
+            assert opposite is not None          # ``place`` is a pit
+            taken = b[opposite]
             if taken:
                 b[own_store] += taken + 1
-                b[opposite] = 0  # type: ignore[index]
+                b[opposite] = 0
                 b[place] = 0
                 captured = True
                 if events is not None:

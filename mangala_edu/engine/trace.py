@@ -56,8 +56,12 @@ class EventKind(str, Enum):
     SWEEP = "sweep"
     SET_OVER = "set_over"
 
-    __str__ = str.__str__
-    __format__ = str.__format__
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, format_spec: str) -> str:
+        return str.__format__(self, format_spec)
+
     __hash__ = str.__hash__          # equal to its name as a str, so hashed like it
 
 

@@ -36,8 +36,8 @@ def outcome_text(trace: MoveTrace, lang: str | None = None) -> str:
         "count": event.count,
     }
     key = _OUTCOME_TEXTS[outcome]
-    if outcome != EventKind.EXTRA_TURN:
-        words["pit"] = trace.before.rules.geometry.place(event.place).number  # type: ignore[arg-type]
+    if outcome != EventKind.EXTRA_TURN and event.place is not None:
+        words["pit"] = trace.before.rules.geometry.place(event.place).number
     if outcome == EventKind.EMPTY_CAPTURE:
         words["taken"] = event.count - 1
     if outcome == EventKind.EXTRA_TURN and trace.after.is_over:

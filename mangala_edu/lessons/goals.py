@@ -182,7 +182,8 @@ class WinSet(_EndsSet):
                                        WRONG: "goal.win.wrong"}
 
     def wanted(self, trace: MoveTrace) -> bool:
-        return trace.after.result.winner == trace.player  # type: ignore[union-attr]
+        result = trace.after.result
+        return result is not None and result.winner == trace.player
 
 @dataclass(frozen=True)
 class PlayPit(Goal):
@@ -256,4 +257,5 @@ class DrawSet(_EndsSet):
                                        WRONG: "goal.draw.wrong"}
 
     def wanted(self, trace: MoveTrace) -> bool:
-        return trace.after.result.winner == "draw"  # type: ignore[union-attr]
+        result = trace.after.result
+        return result is not None and result.winner == "draw"

@@ -74,7 +74,7 @@ class Lesson:
         set_language(self.lang)  # static boards (a position's own picture) follow the lesson
 
     def _key(self, *parts: object) -> str:
-        return ".".join([self.spec.prefix, *map(str, parts)])
+        return self.spec.key(*parts)
 
     def text(self, *parts: object, **params: object) -> str:
         """A text of this lesson from the catalogue."""

@@ -55,7 +55,7 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         seed: makes the lot repeatable (for tests).
     """
 
-    def __init__(self, sets: int = 5, lang: str | None = None, *, first: str | None = None,
+    def __init__(self, sets: int = 5, lang: str | None = None, *, first: Side | None = None,
                  rules: str = "official", players: tuple[str, str] | None = None,
                  seed: int | None = None) -> None:
         self.lang = lang or language_from_folder()
@@ -94,13 +94,12 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         by hand as ``side``; then the match begins. Returns the starter."""
         if self.match is not None:
             raise MatchError("matchview.error.lots_done")
-        if side is None:
-            side = self._random.choice(SIDES)
-        self.match = Match(self.rules, self.sets, side)
+        starter = self._random.choice(SIDES) if side is None else side
+        self.match = Match(self.rules, self.sets, starter)
         self.board.game = self.match.game
-        self._note = t("matchview.lots_result", self.lang, side=self._name(side))
+        self._note = t("matchview.lots_result", self.lang, side=self._name(starter))
         self._refresh()
-        return side
+        return starter
 
     def play(self, pit: int | str) -> MoveTrace:
         """Play ``pit`` (1–6 from the mover's left, or ``"S3"``/``"N5"``) as a click would."""
@@ -151,10 +150,9 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
             for k in range(self.sets):
                 if match is None or k >= len(match.games):
                     cells.append("")
-                elif match.games[k].position.result is None:
-                    cells.append("…")
                 else:
-                    cells.append(self._number(match.games[k].position.result.points(side)))
+                    result = match.games[k].position.result
+                    cells.append("…" if result is None else self._number(result.points(side)))
             rows.append([self._name(side), *cells, self._number(self.points[side])])
         return rows
 
@@ -178,9 +176,10 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         if match.is_over:
             p = match.points
             score = {"south": self._number(p[SOUTH]), "north": self._number(p[NORTH])}
-            if match.winner == "draw":
+            winner = match.winner
+            if winner is None or winner == "draw":
                 return t("matchview.over_draw", lang, **score)
-            return t("matchview.over_winner", lang, side=self._name(match.winner), **score)
+            return t("matchview.over_winner", lang, side=self._name(winner), **score)
         if not match.position.is_over:
             return t("matchview.playing", lang, number=number, sets=match.sets,
                      side=self._name(match.starter(number - 1)))

@@ -67,3 +67,25 @@ class LessonSpec:
     @property
     def prefix(self) -> str:
         return f"lesson{self.number:02d}"
+
+    def key(self, *parts: object) -> str:
+        """The catalogue key of one of this lesson's texts, e.g. ``lesson05.task1.prompt``.
+
+        Every key a lesson uses is made here and listed by :meth:`text_keys`, so that a tool can
+        check the catalogues against the lessons.
+        """
+        return ".".join([self.prefix, *map(str, parts)])
+
+    def text_keys(self) -> list[str]:
+        """Every catalogue key this lesson's texts use: its title, each task's prompt (and
+        hint, for tasks with a goal) and each quiz question with its options and answers."""
+        keys = [self.key("title")]
+        for k, task in enumerate(self.tasks, start=1):
+            keys.append(self.key(f"task{k}", "prompt"))
+            if isinstance(task, TaskSpec):
+                keys.append(self.key(f"task{k}", "hint"))
+        for k, question in enumerate(self.quiz, start=1):
+            keys.append(self.key(f"quiz{k}", "q"))
+            for i in range(1, question.options + 1):
+                keys += [self.key(f"quiz{k}", f"o{i}"), self.key(f"quiz{k}", f"w{i}")]
+        return keys

@@ -13,7 +13,7 @@ Modules: :mod:`.kernel` (fast moves on plain tuples), :mod:`.budget`, :mod:`.sol
 (players against each other), :mod:`.analysis`.
 """
 
-from .analysis import Analyst, GameReview, MoveReview, Note, analyse_game
+from .analysis import Analyst, GameReview, MoveReview, analyse_game
 from .arena import play_series, play_set
 from .budget import Budget, BudgetExceeded
 from .lookahead import Lookahead, LookaheadResult
@@ -22,7 +22,7 @@ from .solver import Solution, Solver, solve, value_of_moves
 
 __all__ = [
     "LEVELS", "Analyst", "Budget", "BudgetExceeded", "GameReview", "Level", "Lookahead",
-    "LookaheadResult", "MoveReview", "Note", "Player", "RandomPlayer", "Solution", "Solver",
+    "LookaheadResult", "MoveReview", "Player", "RandomPlayer", "Solution", "Solver",
     "analyse_game", "get_level", "make_player", "play_series", "play_set", "solve",
     "value_of_moves",
 ]

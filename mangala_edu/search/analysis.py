@@ -24,20 +24,26 @@ Bu hamleden sonra rakip hemen 2 taş avlayabilir.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine.game import Game
-from ..engine.geometry import SOUTH
+from ..engine.geometry import SOUTH, Side
 from ..engine.position import Position
-from ..i18n import get_language, t
+from ..i18n import Message, number, t
 from .budget import BudgetExceeded
 from .lookahead import Lookahead
+from .players import NODES_PER_SECOND
 from .solver import Solver
 
 VERDICTS = (("best", 0.5), ("good", 1.5), ("inaccuracy", 3.5), ("mistake", 6.5),
             ("blunder", float("inf")))
 """Verdicts by cost: below 0.5 stones ``best``, below 1.5 ``good``, below 3.5
-``inaccuracy``, below 6.5 ``mistake``, else ``blunder``. Keys ``analysis.verdict.<name>``."""
+``inaccuracy``, below 6.5 ``mistake``, else ``blunder``."""
+
+VERDICT_NAMES = {"best": "analysis.verdict.best", "good": "analysis.verdict.good",
+                 "inaccuracy": "analysis.verdict.inaccuracy",
+                 "mistake": "analysis.verdict.mistake", "blunder": "analysis.verdict.blunder"}
+"""The catalogue key of each verdict's name."""
 
 
 def verdict_for(cost: float) -> str:
@@ -47,20 +53,6 @@ def verdict_for(cost: float) -> str:
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
     """
     return next(name for name, limit in VERDICTS if cost < limit)
-
-
-@dataclass(frozen=True)
-class Note:
-    """One explanation: a catalogue key and its parameters."""
-
-    key: str
-    params: dict[str, object] = field(default_factory=dict)
-
-    def text(self, lang: str | None = None) -> str:
-        return t(self.key, lang, **self.params)
-
-    def to_dict(self) -> dict[str, object]:
-        return {"key": self.key, "params": dict(self.params)}
 
 
 @dataclass(frozen=True)
@@ -81,14 +73,14 @@ class MoveReview:
     """
 
     ply: int
-    player: str
+    player: Side
     pit: int
     values: dict[int, float]
     best_moves: tuple[int, ...]
     cost: float
     exact: bool
     verdict: str
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Message, ...] = ()
 
     @property
     def best_value(self) -> float:
@@ -110,9 +102,9 @@ class MoveReview:
 
     def text(self, lang: str | None = None) -> str:
         """The verdict, the cost and the notes as one sentence block in ``lang``."""
-        head = t(f"analysis.verdict.{self.verdict}", lang)
+        head = t(VERDICT_NAMES[self.verdict], lang)
         if self.cost >= 0.5:
-            head = t("analysis.cost", lang, verdict=head, stones=_fmt(self.cost, lang))
+            head = t("analysis.cost", lang, verdict=head, stones=number(self.cost, lang))
         else:
             head += "."
         return " ".join([head, *(n.text(lang) for n in self.notes)])
@@ -139,7 +131,7 @@ class GameReview:
             return []
         return [self.moves[0].south_value(after=False)] + [m.south_value() for m in self.moves]
 
-    def mistakes(self, player: str | None = None) -> list[MoveReview]:
+    def mistakes(self, player: Side | None = None) -> list[MoveReview]:
         """The moves judged an inaccuracy or worse (of one player, if given)."""
         return [m for m in self.moves if m.is_mistake and player in (None, m.player)]
 
@@ -154,13 +146,24 @@ class Analyst:
     Args:
         time_per_move: seconds for the values of one position (solver first, then search).
         solver_stones: the solver is tried when at most this many stones are on the board.
+        reproducible: count the budget in positions searched instead of seconds
+            (:data:`~.players.NODES_PER_SECOND` a second), so that the same game always gets
+            the same review on any machine.
     """
 
-    def __init__(self, time_per_move: float = 1.0, solver_stones: int = 24) -> None:
+    def __init__(self, time_per_move: float = 1.0, solver_stones: int = 24, *,
+                 reproducible: bool = False) -> None:
         self.time_per_move = time_per_move
         self.solver_stones = solver_stones
+        self.node_limit = (max(1, int(time_per_move * NODES_PER_SECOND)) if reproducible
+                           else None)
         self._solvers: dict[object, Solver] = {}
         self._looks: dict[object, Lookahead] = {}
+
+    @property
+    def _time_limit(self) -> float | None:
+        """The time budget of one position (none when it is counted in positions)."""
+        return None if self.node_limit is not None else self.time_per_move
 
     def values(self, position: Position) -> tuple[dict[int, float], bool]:
         """Every legal move's value (final store difference from the mover's side) and whether
@@ -169,12 +172,14 @@ class Analyst:
         if position.stones_on_board <= self.solver_stones:
             solver = self._solvers.get(rules) or self._solvers.setdefault(rules, Solver(rules))
             try:
-                exact = solver.value_of_moves(position, time_limit=self.time_per_move)
+                exact = solver.value_of_moves(position, time_limit=self._time_limit,
+                                              node_limit=self.node_limit)
                 return {p: float(v) for p, v in exact.items()}, True
             except BudgetExceeded:
                 pass
         look = self._looks.get(rules) or self._looks.setdefault(rules, Lookahead(rules))
-        result = look.analyse(position, time_limit=self.time_per_move, all_values=True)
+        result = look.analyse(position, all_values=True, time_limit=self._time_limit,
+                              node_limit=self.node_limit)
         return dict(result.values), result.exact
 
     def review(self, position: Position, pit: int, ply: int = 1) -> MoveReview:
@@ -190,7 +195,7 @@ class Analyst:
                           verdict, notes)
 
 
-def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[Note, ...]:
+def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[Message, ...]:
     """Why a better move was better: notes about the best move and what the played move
     allowed.
 
@@ -198,20 +203,20 @@ def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[
     >>> [n.key for n in explain(pos, 5, (6,))]
     ['analysis.better_extra_turn', 'analysis.allowed_capture']
     """
-    notes: list[Note] = []
+    notes: list[Message] = []
     best = min(best_moves, key=lambda p: (-position.trace(p).captured, p))
     trace = position.trace(best)
     if trace.extra_turn:
-        notes.append(Note("analysis.better_extra_turn", {"pit": best}))
+        notes.append(Message("analysis.better_extra_turn", pit=best))
     elif trace.captured:
-        notes.append(Note("analysis.better_capture", {"pit": best, "stones": trace.captured}))
+        notes.append(Message("analysis.better_capture", pit=best, stones=trace.captured))
     after = position.play(pit)
     if not after.is_over and after.to_move != position.to_move:
         threat = max_capture(after)
         if threat > threat_after(position, best):
-            notes.append(Note("analysis.allowed_capture", {"stones": threat}))
+            notes.append(Message("analysis.allowed_capture", stones=threat))
     if not notes:
-        notes.append(Note("analysis.better_long_term", {"pit": best}))
+        notes.append(Message("analysis.better_long_term", pit=best))
     return tuple(notes)
 
 
@@ -229,26 +234,16 @@ def threat_after(position: Position, pit: int) -> int:
 
 
 def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int = 24,
-                 analyst: Analyst | None = None) -> GameReview:
+                 reproducible: bool = False, analyst: Analyst | None = None) -> GameReview:
     """Judge every move of ``game`` (see :class:`MoveReview`).
 
     ``time_per_move`` bounds the time spent on each position; with at most ``solver_stones``
-    stones on the board the values are exact when the solver finishes in time.
+    stones on the board the values are exact when the solver finishes in time. With
+    ``reproducible`` the budget is counted in positions (see :class:`Analyst`).
     """
-    analyst = analyst or Analyst(time_per_move, solver_stones)
+    analyst = analyst or Analyst(time_per_move, solver_stones, reproducible=reproducible)
     reviews = []
     for ply, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False), start=1):
         reviews.append(analyst.review(pos, pit, ply))
     return GameReview(game, tuple(reviews))
 
-
-def _fmt(stones: float, lang: str | None = None) -> str:
-    """Stones as text: whole numbers without a decimal point; Turkish writes a decimal comma.
-
-    >>> _fmt(4.0), _fmt(4.75, "en"), _fmt(4.75, "tr")
-    ('4', '4.8', '4,8')
-    """
-    if abs(stones - round(stones)) < 0.05:
-        return str(round(stones))
-    text = f"{stones:.1f}"
-    return text.replace(".", ",") if (lang or get_language()) == "tr" else text

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..engine.game import Game
-from ..engine.geometry import NORTH, SOUTH
+from ..engine.geometry import NORTH, SOUTH, Side
 from ..engine.position import Position
 from ..engine.rules import Rules
 
@@ -45,7 +45,7 @@ def play_set(south: Chooser, north: Chooser, start: Position | None = None,
     return game
 
 
-def random_opening(rules: Rules, first: str, plies: int, rng: random.Random) -> Position:
+def random_opening(rules: Rules, first: Side, plies: int, rng: random.Random) -> Position:
     """The start position after ``plies`` random moves (fewer if the set would end)."""
     pos = Position.start(rules, first)
     for _ in range(plies):

@@ -24,7 +24,7 @@ from ..engine.position import Position
 from ..engine.rules import Rules
 from .budget import Budget, BudgetExceeded
 from .evaluate import SCALE, Weights, make_evaluator
-from .kernel import Kernel, State
+from .kernel import Child, Kernel, State
 
 CHECK_EVERY = 1024
 MAX_DEPTH = 64
@@ -126,13 +126,13 @@ class Lookahead:
         budget.nodes += self._nodes
         if not values:                     # no depth finished: fall back on one-move estimates
             values = {c.pit: self._leaf(c) for c in self.kernel.children(state)}
-            order = sorted(values, key=values.get, reverse=True)  # type: ignore[arg-type]
+            order = sorted(values, key=lambda p: values[p], reverse=True)
         stones = {p: base + v / SCALE for p, v in values.items()}
         return LookaheadResult(stones, depth_done, budget.nodes, budget.seconds, exact, order)
 
     # Internals ----------------------------------------------------------------------------------
-    def _leaf(self, c: object) -> int:
-        _pit, gain, extra, st = c  # type: ignore[misc]
+    def _leaf(self, c: Child) -> int:
+        _pit, gain, extra, st = c
         if st is None:
             return gain * SCALE
         h = self.evaluate(st)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..engine import IllegalMoveError, MangalaError
 from ..engine.position import Position
 from ..engine.rules import Rules
 from .budget import BudgetExceeded
@@ -93,15 +94,14 @@ def get_level(name: str | Level) -> Level:
     >>> get_level("super")
     Traceback (most recent call last):
     ...
-    ValueError: unknown level 'super': choose one of kolay/easy, orta/medium, zor/hard, usta/expert
+    mangala_edu.engine.errors.MangalaError: ... / Unknown level 'super': write kolay, orta, ...
     """
     if isinstance(name, Level):
         return name
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in LEVELS:
-        choices = ", ".join(f"{k}/{lv.english}" for k, lv in LEVELS.items())
-        raise ValueError(f"unknown level {name!r}: choose one of {choices}")
+        raise MangalaError("level.unknown", value=name)
     return LEVELS[key]
 
 
@@ -154,7 +154,7 @@ class Player:
         """The pit this player plays in ``position`` (the set must not be over)."""
         moves = position.legal_moves
         if not moves:
-            raise ValueError("the set is over: there is no move to choose")
+            raise IllegalMoveError("error.over")
         level = self.level
         seconds = level.time_limit * self.time_scale
         if len(moves) == 1:
@@ -225,7 +225,7 @@ class RandomPlayer:
     def choose(self, position: Position) -> int:
         moves = position.legal_moves
         if not moves:
-            raise ValueError("the set is over: there is no move to choose")
+            raise IllegalMoveError("error.over")
         return self.rng.choice(moves)
 
 

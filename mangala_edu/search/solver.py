@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from ..engine.position import Position
 from ..engine.rules import Rules
 from .budget import Budget, BudgetExceeded
-from .kernel import Kernel, State
+from .kernel import Child, Kernel, State
 
 __all__ = ["BudgetExceeded", "Solution", "Solver", "solve", "value_of_moves"]
 
@@ -213,11 +213,11 @@ class Solver:
         return lo, hi
 
     def _root_values(self, state: State, value: int, *, only_best: bool
-                     ) -> list[tuple[object, int]]:
+                     ) -> list[tuple[Child, int]]:
         """Each root move with its exact value (``only_best``: exact for the best moves, any
         number below ``value`` for the others)."""
         stones = sum(state)
-        out = []
+        out: list[tuple[Child, int]] = []
         for c in self.kernel.children(state):
             if c.state is None:
                 out.append((c, c.gain))

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -152,7 +152,7 @@ class Board(anywidget.AnyWidget):
         self._last: MoveTrace | None = None
         self._said: tuple[Message, str] | None = None
         self._draft: list[int] = []
-        self._draft_side: str | None = None
+        self._draft_side: Side | None = None
         self.highlight = self._check_places(highlight)
         self._new_rules()
         self._sync()
@@ -227,7 +227,7 @@ class Board(anywidget.AnyWidget):
             if not is_side(side) or not isinstance(number, int) or not 0 <= number <= g.pits:
                 raise PositionError("error.not_a_place", value=f"{side} {pit}", pits=g.pits,
                                     last=g.size - 1)
-            place = g.index(side, number)  # type: ignore[arg-type]
+            place = g.index(side, number)
             if self.editing:
                 if remove:
                     self.remove_stone(place)
@@ -454,7 +454,7 @@ class Board(anywidget.AnyWidget):
         self._draft_side = None
 
     def _new_rules(self) -> None:
-        self.geometry = board_layout(self.rules)
+        self.geometry = dict(board_layout(self.rules))
         self.frame = widget_frame(self.rules, self.lang)
 
     def _say(self, what: Message | MangalaError, kind: str = "error") -> None:
@@ -530,7 +530,7 @@ class Board(anywidget.AnyWidget):
     }
 
     # Display ---------------------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: object) -> object:
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live board, with a still picture of it for pages that cannot run widgets."""
         bundle = super()._repr_mimebundle_(**kwargs)
         still = board_svg(self.position, lang=self.lang, highlight=self.highlight)

@@ -26,7 +26,7 @@ PlayBoard(level='kolay', sets=1, human='south', set=1, points={'south': 0.0, 'no
 >>> hint = play.hint()
 >>> hint.pit
 5
->>> print(textwrap.fill(hint.text, 90))
+>>> print(textwrap.fill(hint.text("en"), 90))
 Hint: pit 5. After some moves your opponent could capture 6 stones at once; this one keeps
 your stones safe.
 >>> play.board.highlight                  # the hinted pit is ringed on the board
@@ -42,23 +42,35 @@ your stones safe.
 from __future__ import annotations
 
 import html
-import io
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import ipywidgets as w
 
 from ..display import board_svg, status_text
-from ..display.svg import Ring
-from ..engine import SIDES, Game, IllegalMoveError, MoveTrace, Position, Rules
+from ..display.review import (
+    REVIEW_STYLE,
+    advantage_png,
+    mistakes_html,
+    review_head_html,
+)
+from ..engine import (
+    SIDE_NAMES,
+    SIDES,
+    SOUTH,
+    IllegalMoveError,
+    MoveTrace,
+    Position,
+    Rules,
+    Side,
+    other,
+)
 from ..engine.match import Match, MatchError
-from ..i18n import language_from_folder, t
-from ..search import Analyst, BudgetExceeded, GameReview, MoveReview, Player, analyse_game
-from ..search.analysis import threat_after
-from ..search.lookahead import Lookahead
-from ..search.players import LEVELS, NODES_PER_SECOND, get_level
-from ..search.solver import Solver
+from ..i18n import Message, language_from_folder, t
+from ..i18n import number as number_text
+from ..search import GameReview, MoveReview, Player, analyse_game
+from ..search.hints import Hint, hint_for, hint_player
+from ..search.players import LEVELS, get_level
 from .board import Board
 from .feedback import (
     FEEDBACK_STYLE,
@@ -68,169 +80,21 @@ from .feedback import (
     score_table_html,
 )
 
-__all__ = ["CLASSMATE", "Hint", "PlayBoard", "hint_for", "mistake_svg"]
+__all__ = ["CLASSMATE", "PlayBoard"]
 
 CLASSMATE = "classmate"
 """The ``level`` that means: no computer, two players on one screen."""
 
-HINT_SECONDS = 1.0
-"""About how long a hint searches (the expert's search, scaled down from its 3 s)."""
-
 _PLAY_STYLE = w.HTML("""<style>
 .mangala-play-info {font-size: 1.15em; line-height: 1.5; margin: 0.3em 0;}
-.mangala-play-mistakes {display: flex; flex-wrap: wrap; gap: 0.8em;}
-.mangala-play-mistake {flex: 1 1 300px; max-width: 380px; border: 1px solid #d8c3a0;
-  border-radius: 8px; padding: 0.4em; background: #fffdf8;}
-.mangala-play-mistake p {margin: 0.3em 0; line-height: 1.4;}
-.mangala-play-note {font-size: 0.95em; color: #5d4a36;}
-</style>""")
+</style>""" + REVIEW_STYLE)
 
-_PLAYED_COLOUR = "#c62828"
-_BETTER_COLOUR = "#2e7d32"
-
-
-# -- Hints ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Hint:
-    """The expert's advice for one position.
-
-    Attributes:
-        pit: the pit to play (1..6 from the mover's own left).
-        best_moves: every pit the search found equally good.
-        exact: True when the solver saw every line to the end of the set.
-        value: the final store difference (mover's side) the search expects.
-        text: the advice and why, in the learner's language.
-    """
-
-    pit: int
-    best_moves: tuple[int, ...]
-    exact: bool
-    value: float
-    text: str
-
-    def __repr__(self) -> str:
-        return f"Hint(pit={self.pit}, exact={self.exact})"
-
-
-def hint_reason(position: Position, pit: int, lang: str | None = None, *,
-                exact: bool = False, value: float = 0.0) -> str:
-    """Why ``pit`` is a good move in ``position``, as one or two sentences.
-
-    >>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
-    >>> import textwrap
-    >>> print(textwrap.fill(hint_reason(pos, 6, "en", exact=True, value=-2), 90))
-    Hint: pit 6. The last stone falls into your store and you move again. Worked out to the
-    end of the set: with the best play on both sides you lose by 2 stones, the smallest loss
-    possible.
-    """
-    trace = position.trace(pit)
-    if trace.extra_turn:
-        text = t("play.hint.extra_turn", lang, pit=pit)
-    elif trace.captured:
-        text = t("play.hint.capture", lang, pit=pit, stones=trace.captured)
-    else:
-        mine = threat_after(position, pit)
-        others = max((threat_after(position, p) for p in position.legal_moves if p != pit),
-                     default=0)
-        if others > mine:
-            text = t("play.hint.safe", lang, pit=pit, stones=others)
-        else:
-            text = t("play.hint.long_term", lang, pit=pit)
-    if exact:
-        stones = round(abs(value))
-        key = ("play.hint.exact_win" if value > 0 else "play.hint.exact_loss" if value < 0
-               else "play.hint.exact_draw")
-        text += " " + t(key, lang, stones=stones)
-    return text
-
-
-def hint_for(position: Position, lang: str | None = None, *, seed: int | None = None,
-             seconds: float = HINT_SECONDS, player: Player | None = None) -> Hint:
-    """The expert's (*usta*'s) move in ``position`` with the reason, within about ``seconds``
-    (with a ``seed``: a fixed number of positions instead, reproducibly).
-
-    >>> import textwrap
-    >>> hint = hint_for(Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"), "tr", seed=1)
-    >>> print(textwrap.fill(hint.text, 90))
-    İpucu: 6. kuyu. Son taş hazinene düşer ve bir hamle daha oynarsın. Oyun setinin sonuna
-    kadar hesaplandı: iki taraf da en iyi oynarsa bu seti 2 taş farkla kaybedersin; bu, en az
-    kayıp.
-    """
-    if position.is_over:
-        raise IllegalMoveError("play.error.set_over")
-    if player is None:
-        player = Player("usta", seed=seed, time_scale=seconds / LEVELS["usta"].time_limit)
-    pit = player.choose(position)
-    choice = player.last
-    exact = bool(choice and choice.exact)
-    values = choice.values if choice and choice.values else {pit: 0.0}
-    value = values.get(pit, 0.0)
-    best = tuple(sorted(p for p, v in values.items() if v == value)) or (pit,)
-    return Hint(pit, best, exact, value, hint_reason(position, pit, lang, exact=exact,
-                                                     value=value))
-
-
-# -- The review of a set ----------------------------------------------------------------------
-
-class SeededAnalyst(Analyst):
-    """An :class:`~mangala_edu.search.Analyst` that can count positions instead of seconds,
-    so that the same game always gets the same review (``node_limit`` per position)."""
-
-    def __init__(self, time_per_move: float = 0.2, node_limit: int | None = None,
-                 solver_stones: int = 24) -> None:
-        super().__init__(time_per_move, solver_stones)
-        self.node_limit = node_limit
-        self._solver: dict[Rules, Solver] = {}
-        self._look: dict[Rules, Lookahead] = {}
-
-    def values(self, position: Position) -> tuple[dict[int, float], bool]:
-        if self.node_limit is None:
-            return super().values(position)
-        rules = position.rules
-        if position.stones_on_board <= self.solver_stones:
-            solver = self._solver.setdefault(rules, Solver(rules))
-            try:
-                exact = solver.value_of_moves(position, node_limit=self.node_limit)
-                return {p: float(v) for p, v in exact.items()}, True
-            except BudgetExceeded:
-                pass
-        look = self._look.setdefault(rules, Lookahead(rules))
-        result = look.analyse(position, node_limit=self.node_limit, all_values=True)
-        return dict(result.values), result.exact
-
-
-def review_set(game: Game, *, time_per_move: float = 0.2, seed: int | None = None
-               ) -> GameReview:
-    """Judge every move of a set, ``time_per_move`` seconds each at most (with a ``seed``:
-    the same budget counted in positions, so the review is reproducible)."""
-    node_limit = None if seed is None else max(1, int(time_per_move * NODES_PER_SECOND))
-    return analyse_game(game, analyst=SeededAnalyst(time_per_move, node_limit))
-
-
-def mistake_svg(position: Position, played: int, better: int, lang: str | None = None,
-                size: int = 360) -> str:
-    """A small still board of ``position`` with the pit played ringed red and dashed, and the
-    better pit ringed green and solid (pits numbered from the mover's left). The rings lie
-    under the stone counts and the pit numbers, which stay readable.
-
-    >>> svg = mistake_svg(Position.start(), 1, 4, "en")
-    >>> svg.startswith("<svg") and svg.count("<ellipse") > 20 and 'stroke="#2e7d32"' in svg
-    True
-    """
-    side = position.to_move or "south"
-    rings = (Ring(position.place(side, played), _PLAYED_COLOUR, dashed=True),
-             Ring(position.place(side, better), _BETTER_COLOUR))
-    return board_svg(position, lang=lang, size=size, rings=rings)
-
-
-def _chart_png(review: GameReview, lang: str) -> bytes:
-    from ..display.analysis_chart import advantage_chart
-
-    fig = advantage_chart(review, lang, width=7.5, height=3.0)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=96, metadata={"Software": None})
-    return buffer.getvalue()
+#: How the line about the lot and the line about the next set speak of the starter: to the
+#: human, about the computer, or (with a classmate) by the side's name.
+_LOT = {"human": "play.lot.human", "computer": "play.lot.computer", "side": "play.lot.side"}
+_NEXT = {"human": "play.next.human", "computer": "play.next.computer",
+         "side": "play.next.side"}
+_ROW = {SIDES[0]: Message("play.row.south"), SIDES[1]: Message("play.row.north")}
 
 
 # -- The widget -------------------------------------------------------------------------------
@@ -253,7 +117,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         speed: animation steps a second (0: no animation).
     """
 
-    def __init__(self, level: str | None = "orta", sets: int = 1, human: str = "south", *,
+    def __init__(self, level: str | None = "orta", sets: int = 1, human: Side = SOUTH, *,
                  first: str | None = None, seed: int | None = None, lang: str | None = None,
                  rules: str = "official", analysis_time: float = 0.2,
                  speed: float = 3.0) -> None:
@@ -276,12 +140,12 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             description=t("play.level", self.lang), style={"description_width": "initial"},
             layout=w.Layout(width="auto"))
         self.side_choice = w.Dropdown(
-            options=[(t(f"side.{s}", self.lang), s) for s in SIDES],
+            options=[(SIDE_NAMES[s].text(self.lang), s) for s in SIDES],
             description=t("play.side", self.lang), style={"description_width": "initial"},
             layout=w.Layout(width="auto"))
         self.first_choice = w.Dropdown(
             options=[(t("play.first.lot", self.lang), "lot"),
-                     *((t(f"side.{s}", self.lang), s) for s in SIDES)],
+                     *((SIDE_NAMES[s].text(self.lang), s) for s in SIDES)],
             description=t("play.first", self.lang), style={"description_width": "initial"},
             layout=w.Layout(width="auto"))
         self.sets_choice = w.ToggleButtons(options=[1, 3, 5], description=t("play.sets",
@@ -315,20 +179,19 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.new_match(level, sets, human, first=first)
 
     # Setting up ------------------------------------------------------------------------------
-    def new_match(self, level: str | None = "orta", sets: int = 1, human: str = "south", *,
+    def new_match(self, level: str | None = "orta", sets: int = 1, human: Side = SOUTH, *,
                   first: str | None = None) -> None:
         """Start a new match (the settings row's "New match" button does the same)."""
         if sets not in (1, 3, 5):
             raise MatchError("match.bad_sets", value=sets)
         if human not in SIDES:
-            raise MatchError("record.bad_first", value=human)
+            raise MatchError("position.bad_side", value=human)
         self.level = None if level in (None, CLASSMATE) else get_level(level).key
         self.human = human
-        self.computer_side = None if self.level is None else _other(human)
+        self.computer_side = None if self.level is None else other(human)
         self.player = None if self.level is None else Player(self.level, seed=self.seed)
-        self._hint_player = Player("usta", seed=None if self.seed is None else self.seed + 1,
-                                   time_scale=HINT_SECONDS / LEVELS["usta"].time_limit)
-        starter = {"human": human, "computer": _other(human)}.get(first or "", first)
+        self._hint_player = hint_player(None if self.seed is None else self.seed + 1)
+        starter = {"human": human, "computer": other(human)}.get(first or "", first)
         if starter is None:
             starter = self._random.choice(SIDES)
         elif starter not in SIDES:
@@ -337,7 +200,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.reviews = []
         self.hints_used = 0
         self.last_hint = None
-        self._note = self._who("play.lot", starter) if first is None else ""
+        self._note = self._who(_LOT, starter) if first is None else ""
         self._note_kind = "info"
         self.level_choice.value = self.level or CLASSMATE
         self.side_choice.value = human
@@ -381,23 +244,20 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         pos = self.position
         if pos.is_over:
             raise IllegalMoveError("play.error.set_over")
-        hint = hint_for(pos, self.lang, player=self._hint_player)
+        hint = hint_for(pos, player=self._hint_player)
         self.last_hint = hint
         self.hints_used += 1
-        self.board.highlight = [pos.place(pos.to_move or "south", hint.pit)]
-        self.hint_box.value = feedback_box("info", hint.text)
+        self.board.highlight = [pos.place(pos.to_move or SOUTH, hint.pit)]
+        self.hint_box.value = feedback_box("info", hint.text(self.lang))
         return hint
 
-    def next_set(self) -> str:
+    def next_set(self) -> Side:
         """Start the next set once this one is over; returns who starts it."""
         match = self.match
-        if match.is_over:
-            raise MatchError("match.over", sets=match.sets)
-        if not match.position.is_over:
+        if not match.position.is_over and not match.is_over:
             raise MatchError("play.error.set_not_over")
-        starter = match.starter(len(match.games))
-        match.games.append(Game(match.rules, starter))
-        self.board.game = match.game
+        self.board.game = match.next_set()
+        starter = self.board.game.first
         self.board.highlight = []
         self.hint_box.value = ""
         self._note = ""
@@ -421,7 +281,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         return len(self.match.games)
 
     @property
-    def points(self) -> dict[str, float]:
+    def points(self) -> dict[Side, float]:
         return self.match.points
 
     @property
@@ -449,9 +309,9 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                 if result is None:
                     cells.append("…")
                 else:
-                    stones = result.south if side == "south" else result.north
-                    cells.append(f"{self._number(result.points(side))} ({stones})")
-            rows.append([self._name(side), *cells, self._number(match.points[side])])
+                    stones = match.games[k].position.store(side)
+                    cells.append(f"{number_text(result.points(side), lang)} ({stones})")
+            rows.append([self._name(side), *cells, number_text(match.points[side], lang)])
         return rows
 
     # Internals -------------------------------------------------------------------------------
@@ -495,8 +355,9 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         if len(self.reviews) >= number:
             return
         self.info.value = self._info_html(t("play.analysing", self.lang,
-                                            seconds=self._seconds_text()))
-        review = review_set(self.match.game, time_per_move=self.analysis_time, seed=self.seed)
+                                            seconds=self._seconds()))
+        review = analyse_game(self.match.game, time_per_move=self.analysis_time,
+                              reproducible=self.seed is not None)
         self.reviews.append(review)
         self._show_review(review)
 
@@ -514,46 +375,28 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             self.mistakes_box.value = ""
             return
         self.review_title.value = self._review_head_html(review)
-        self.chart.value = _chart_png(review, self.lang)
+        self.chart.value = advantage_png(review, self.lang)
         self.chart.layout.display = ""
         self.mistakes_box.value = self._mistakes_html(review)
 
     def _review_head_html(self, review: GameReview) -> str:
-        lang = self.lang
         number = self.reviews.index(review) + 1 if review in self.reviews else self.set_number
-        title = t("play.review.title", lang, number=number)
-        note = t("play.review.note", lang, seconds=self._seconds_text())
-        return (f"<h4>{html.escape(title)}</h4>"
-                f'<p class="mangala-play-note">{html.escape(note)}</p>')
+        return review_head_html(number, self._seconds(), self.lang)
+
+    def _seconds(self) -> str:
+        """The review's time per move, as the learner's language writes it."""
+        return number_text(self.analysis_time, self.lang, digits=2)
 
     def _mistakes_html(self, review: GameReview) -> str:
-        lang = self.lang
         mistakes = self.biggest_mistakes(review)
-        head = t("play.review.mistakes" if self.level else "play.review.mistakes_both", lang)
         if not mistakes:
-            return feedback_box("solved", t("play.review.none", lang))
-        cards = []
-        for move in mistakes:
-            pos = review.game.positions[move.ply - 1]
-            better = min(move.best_moves, key=lambda p: (-pos.trace(p).captured, p))
-            title = t("play.review.move", lang, ply=move.ply,
-                      side=t(f"side.{move.player}", lang), pit=move.pit)
-            legend = t("play.review.legend", lang, played=move.pit, better=better)
-            cards.append(
-                f'<div class="mangala-play-mistake"><p><b>{html.escape(title)}</b></p>'
-                f"{mistake_svg(pos, move.pit, better, lang)}"
-                f'<p class="mangala-play-note">{html.escape(legend)}</p>'
-                f"<p>{html.escape(move.text(lang))}</p></div>")
-        return (f"<h4>{html.escape(head)}</h4>"
-                f'<div class="mangala-play-mistakes">{"".join(cards)}</div>')
+            return feedback_box("solved", t("play.review.none", self.lang))
+        heading = "play.review.mistakes" if self.level else "play.review.mistakes_both"
+        return mistakes_html(review, mistakes, heading, self.lang)
 
-    def _seconds_text(self) -> str:
-        text = f"{self.analysis_time:g}"
-        return text.replace(".", ",") if self.lang == "tr" else text
-
-    def _name(self, side: str, short: bool = False) -> str:
+    def _name(self, side: Side, short: bool = False) -> str:
         lang = self.lang
-        side_name = t(f"side.{side}", lang)
+        side_name = SIDE_NAMES[side].text(lang)
         if self.level is None:
             return side_name
         if side == self.human:
@@ -563,17 +406,12 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             return t("play.computer_short", lang)
         return t("play.computer", lang, level=level, side=side_name)
 
-    def _who(self, key: str, side: str) -> str:
-        """``key.human``, ``key.computer`` or ``key.side`` (with a classmate), for ``side``."""
+    def _who(self, keys: dict[str, str], side: Side) -> str:
+        """The text of ``keys`` for ``side``: to the human, about the computer, or (with a
+        classmate) by the side's name."""
         if self.level is None:
-            return t(f"{key}.side", self.lang, side=t(f"side.{side}", self.lang))
-        return t(f"{key}.{'human' if side == self.human else 'computer'}", self.lang)
-
-    def _number(self, value: float) -> str:
-        whole = int(value)
-        if value == whole:
-            return str(whole)
-        return f"{whole}{',' if self.lang == 'tr' else '.'}5"
+            return t(keys["side"], self.lang, side=SIDE_NAMES[side])
+        return t(keys["human" if side == self.human else "computer"], self.lang)
 
     def _status(self) -> str:
         match = self.match
@@ -582,24 +420,24 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         number, sets = len(match.games), match.sets
         if match.is_over:
             p = match.points
-            score = t("play.score", lang, south=self._number(p["south"]),
-                      north=self._number(p["north"]))
+            score = t("play.score", lang, south=number_text(p[SIDES[0]], lang),
+                      north=number_text(p[SIDES[1]], lang))
             winner = match.winner
-            if winner == "draw":
+            if winner is None or winner == "draw":
                 return t("play.over.draw", lang, score=score)
             if self.level is None:
-                return t("play.over.side", lang, side=t(f"side.{winner}", lang), score=score)
+                return t("play.over.side", lang, side=SIDE_NAMES[winner], score=score)
             key = "play.over.human" if winner == self.human else "play.over.computer"
             return t(key, lang, score=score)
         if pos.is_over:
             return (t("play.set_over", lang, number=number, result=status_text(pos, lang))
-                    + " " + self._who("play.next", match.starter(number)))
-        side = pos.to_move or "south"
-        where = t(f"play.row.{side}", lang)
+                    + " " + self._who(_NEXT, match.starter(number)))
+        side = pos.to_move or SOUTH
+        where = _ROW[side]
         if self.level is not None:
             return t("play.your_turn", lang, number=number, sets=sets,
-                     side=t(f"side.{side}", lang), row=where)
-        return t("play.turn", lang, number=number, sets=sets, side=t(f"side.{side}", lang),
+                     side=SIDE_NAMES[side], row=where)
+        return t("play.turn", lang, number=number, sets=sets, side=SIDE_NAMES[side],
                  row=where)
 
     def _info_html(self, text: str) -> str:
@@ -643,6 +481,3 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                 f"human={self.human!r}, set={self.set_number}, points={self.points!r}, "
                 f"lang={self.lang!r})")
 
-
-def _other(side: str) -> str:
-    return "north" if side == "south" else "south"

@@ -1,0 +1,101 @@
+"""The review of a set, drawn: the advantage chart as a picture, and each big mistake on a
+small board with the pit played and the better pit ringed.
+
+>>> from mangala_edu import Game, Position
+>>> from mangala_edu.search.analysis import analyse_game
+>>> review = analyse_game(Game(start=Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"),
+...                            moves=[5]))
+>>> card = mistake_card_html(review, review.moves[0], "en")
+>>> "Move 1 · South, pit 5" in card and "<svg" in card
+True
+>>> advantage_png(review, "en")[:4]
+b'\\x89PNG'
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from typing import TYPE_CHECKING
+
+from ..engine import SIDE_NAMES, SOUTH, Position
+from ..i18n import t
+from .svg import Ring, board_svg
+
+if TYPE_CHECKING:
+    from ..search.analysis import GameReview, MoveReview
+
+PLAYED_COLOUR = "#c62828"
+BETTER_COLOUR = "#2e7d32"
+
+REVIEW_STYLE = """<style>
+.mangala-play-mistakes {display: flex; flex-wrap: wrap; gap: 0.8em;}
+.mangala-play-mistake {flex: 1 1 300px; max-width: 380px; border: 1px solid #d8c3a0;
+  border-radius: 8px; padding: 0.4em; background: #fffdf8;}
+.mangala-play-mistake p {margin: 0.3em 0; line-height: 1.4;}
+.mangala-play-note {font-size: 0.95em; color: #5d4a36;}
+</style>"""
+"""The styles of the review's title, notes and mistake cards."""
+
+
+def mistake_svg(position: Position, played: int, better: int, lang: str | None = None,
+                size: int = 360) -> str:
+    """A small still board of ``position`` with the pit played ringed red and dashed, and the
+    better pit ringed green and solid (pits numbered from the mover's left). The rings lie
+    under the stone counts and the pit numbers, which stay readable.
+
+    >>> svg = mistake_svg(Position.start(), 1, 4, "en")
+    >>> svg.startswith("<svg") and svg.count("<ellipse") > 20 and 'stroke="#2e7d32"' in svg
+    True
+    """
+    side = position.to_move or SOUTH
+    rings = (Ring(position.place(side, played), PLAYED_COLOUR, dashed=True),
+             Ring(position.place(side, better), BETTER_COLOUR))
+    return board_svg(position, lang=lang, size=size, rings=rings)
+
+
+def better_move(review: GameReview, move: MoveReview) -> int:
+    """The better pit a mistake card shows: of the best moves, the one that captures most
+    (the lowest pit among equals)."""
+    position = review.game.positions[move.ply - 1]
+    return min(move.best_moves, key=lambda p: (-position.trace(p).captured, p))
+
+
+def mistake_card_html(review: GameReview, move: MoveReview, lang: str | None = None) -> str:
+    """One mistake: the move, the board before it with both pits ringed, and why."""
+    position = review.game.positions[move.ply - 1]
+    better = better_move(review, move)
+    title = t("play.review.move", lang, ply=move.ply, side=SIDE_NAMES[move.player],
+              pit=move.pit)
+    legend = t("play.review.legend", lang, played=move.pit, better=better)
+    return (f'<div class="mangala-play-mistake"><p><b>{html.escape(title)}</b></p>'
+            f"{mistake_svg(position, move.pit, better, lang)}"
+            f'<p class="mangala-play-note">{html.escape(legend)}</p>'
+            f"<p>{html.escape(move.text(lang))}</p></div>")
+
+
+def mistakes_html(review: GameReview, moves: list[MoveReview], heading: str,
+                  lang: str | None = None) -> str:
+    """The mistakes ``moves`` of ``review`` as cards under ``heading`` (a catalogue key)."""
+    cards = "".join(mistake_card_html(review, move, lang) for move in moves)
+    return (f"<h4>{html.escape(t(heading, lang))}</h4>"
+            f'<div class="mangala-play-mistakes">{cards}</div>')
+
+
+def review_head_html(number: int, seconds: str, lang: str | None = None) -> str:
+    """The title of the review of set ``number`` and the note on how it was made."""
+    title = t("play.review.title", lang, number=number)
+    note = t("play.review.note", lang, seconds=seconds)
+    return (f"<h4>{html.escape(title)}</h4>"
+            f'<p class="mangala-play-note">{html.escape(note)}</p>')
+
+
+def advantage_png(review: GameReview, lang: str | None = None, width: float = 7.5,
+                  height: float = 3.0) -> bytes:
+    """The advantage chart of ``review`` as PNG bytes (the same for the same review)."""
+    from .analysis_chart import advantage_chart
+
+    fig = advantage_chart(review, lang, width=width, height=height)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=96, metadata={"Software": None})
+    return buffer.getvalue()

@@ -23,20 +23,26 @@ from ..i18n import get_language, t
 from .svg import status_text
 
 
-def place_name(index: int, rules: Rules, lang: str | None = None) -> str:
-    """A board index in words: ``"Kuzey 3. kuyu"``, ``"South's store"``.
+def place_name(index: int, rules: Rules, lang: str | None = None, case: str = "") -> str:
+    """A board index in words: ``"Kuzey 3. kuyu"``, ``"South's store"``; with
+    ``case="dat"``, as the place something falls into: ``"Kuzey'in 3. kuyusuna"``.
 
     >>> place_name(9, Rules.official(), "tr"), place_name(6, Rules.official(), "en")
     ('Kuzey 3. kuyu', "South's store")
+    >>> place_name(9, Rules.official(), "tr", "dat"), place_name(13, Rules.official(), "tr", "dat")
+    ("Kuzey'in 3. kuyusuna", "Kuzey'in hazinesine")
     """
     g = rules.geometry
+    suffix = f".{case}" if case else ""
     if index in g.stores:
         side = "south" if index == g.stores[0] else "north"
-        return t("place.store", lang, side=t(f"side.{side}", lang))
+        return t(f"place.store{suffix}", lang, side=t(f"side.{side}", lang),
+                 side_gen=t(f"side.{side}.gen", lang))
     owner = g.owner[index]
     side = "south" if owner == 0 else "north"
     pit = index + 1 if owner == 0 else index - rules.pits
-    return t("place.pit", lang, side=t(f"side.{side}", lang), pit=pit)
+    return t(f"place.pit{suffix}", lang, side=t(f"side.{side}", lang),
+             side_gen=t(f"side.{side}.gen", lang), pit=pit)
 
 
 def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> str:

@@ -148,6 +148,15 @@ class SearchTree:
     def _repr_svg_(self) -> str:
         return self.svg(self.lang)
 
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>``: shown even in a notebook that is not trusted yet."""
+        from .picture import svg_img
+
+        width, height = self._place()
+        return svg_img(self.svg(self.lang), t("tree.title", self.lang or get_language()),
+                       aspect=width / height, max_width=max(1100, round(width)),
+                       max_height_vh=200)
+
     # Drawing ----------------------------------------------------------------------------------
     def _place(self) -> tuple[float, float]:
         """Give every node its x, y (leaves side by side, parents over their children)."""

@@ -5,12 +5,27 @@
 South sowed pit 4 (4 stones). The last stone fell into South's own store: South plays again.
 >>> print(explain(Position.start().trace(4), "tr"))
 Güney 4. kuyuyu ekti (4 taş). Son taş Güney'in kendi hazinesine düştü: Güney bir daha oynar.
+
+A lesson explains only the rules it has taught: before lesson 5 (the even capture) a last
+stone in the opponent's pit is just a place, not an odd or even number.
+
+>>> print(explain(Position.start().trace(5), "tr"))
+Güney 5. kuyuyu ekti (4 taş). Son taş Kuzey'in 1. kuyusuna düştü ve sayıyı 5 yaptı; bu bir tek
+sayı: bir şey alınmaz.
+>>> print(explain(Position.start().trace(5), "tr", lesson=1))
+Güney 5. kuyuyu ekti (4 taş). Son taş Kuzey'in 1. kuyusuna düştü.
 """
 
 from __future__ import annotations
 
+from ..display.captions import place_name
 from ..engine import MoveTrace
 from ..i18n import t
+
+#: The lesson that teaches the rule behind each outcome of a last stone ("nothing" speaks of
+#: a pit that was not empty, which is the empty-pit rule's lesson).
+TAUGHT_IN = {"extra_turn": 4, "even_capture": 5, "odd": 5, "empty_capture": 6,
+             "empty_opposite_empty": 6, "nothing": 6}
 
 
 def side_name(side: str, lang: str | None = None) -> str:
@@ -24,11 +39,15 @@ def _pit_of(trace: MoveTrace, place: int) -> tuple[str, int]:
     return ("south", place + 1) if place < m else ("north", place - m)
 
 
-def outcome_text(trace: MoveTrace, lang: str | None = None) -> str:
-    """One sentence: where the last stone fell and which rule fired."""
+def outcome_text(trace: MoveTrace, lang: str | None = None, lesson: int | None = None) -> str:
+    """One sentence: where the last stone fell and which rule fired (in a ``lesson`` before
+    the one that teaches that rule: only where it fell)."""
     mover = trace.player
     other = "north" if mover == "south" else "south"
     outcome = trace.outcome
+    if lesson is not None and TAUGHT_IN.get(outcome, 0) > lesson:
+        return t("explain.landed", lang,
+                 place=place_name(trace.last_place, trace.before.rules, lang, "dat"))
     event = next(e for e in trace.events if e.kind == outcome)
     words: dict[str, object] = {
         "mover": side_name(mover, lang), "mover_gen": t(f"side.{mover}.gen", lang),
@@ -66,15 +85,18 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
     if result.winner == "draw":
         verdict = t("result.drawn", lang, **score)
     else:
-        verdict = t("result.winner", lang, side=side_name(result.winner, lang), **score)
+        won, lost = sorted(score.values(), reverse=True)
+        verdict = t("result.winner", lang, side=side_name(result.winner, lang), won=won,
+                    lost=lost)
     return f"{text} {verdict}."
 
 
-def explain(trace: MoveTrace, lang: str | None = None) -> str:
-    """The move, the rule that fired at its last stone, and the end of the set if it came."""
+def explain(trace: MoveTrace, lang: str | None = None, lesson: int | None = None) -> str:
+    """The move, the rule that fired at its last stone, and the end of the set if it came;
+    in ``lesson``, only the rules taught so far (see :data:`TAUGHT_IN`)."""
     lifted = trace.events[0].count
     parts = [t("explain.move", lang, side=side_name(trace.player, lang), pit=trace.pit,
-               count=lifted), outcome_text(trace, lang)]
+               count=lifted), outcome_text(trace, lang, lesson)]
     end = end_text(trace, lang)
     if end:
         parts.append(end)

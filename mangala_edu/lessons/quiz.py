@@ -85,6 +85,8 @@ class Quiz(StillPicture, w.VBox):
                                               total=len(self.questions)))
         return text
 
+    _still_notice = "still.run_quiz"
+
     def _still_html(self) -> str:
         items = "".join(
             f"<li><p>{html.escape(q.text)}</p><ul>"

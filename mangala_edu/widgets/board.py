@@ -53,7 +53,8 @@ import traitlets
 
 from ..display.captions import outcome_caption, trace_captions
 from ..display.layout import board_layout
-from ..display.svg import board_svg, status_text, widget_frame
+from ..display.picture import board_img
+from ..display.svg import status_text, widget_frame
 from ..engine import (
     SIDES,
     Game,
@@ -66,6 +67,7 @@ from ..engine import (
 )
 from ..engine.errors import Term
 from ..i18n import LANGUAGES, forms, t
+from .feedback import run_notice
 
 _HERE = Path(__file__).parent
 
@@ -548,13 +550,16 @@ class Board(anywidget.AnyWidget):
 
     # Display ---------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: object) -> object:
-        """The live board, with a still picture of it for pages that cannot run widgets."""
+        """The live board, with a still picture of it (an ``<img>``, shown even in a notebook
+        that is not trusted) for pages that cannot run widgets, under a line that says to run
+        the notebook."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        still = board_svg(self.position, lang=self.lang, highlight=self.highlight)
+        still = {"text/html": run_notice(self.lang) + board_img(
+            self.position, lang=self.lang, highlight=self.highlight)}
         if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
-            return ({**bundle[0], "image/svg+xml": still}, *bundle[1:])
+            return ({**bundle[0], **still}, *bundle[1:])
         if isinstance(bundle, dict):
-            return {**bundle, "image/svg+xml": still}
+            return {**bundle, **still}
         return bundle
 
     def __repr__(self) -> str:

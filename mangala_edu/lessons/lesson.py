@@ -48,6 +48,7 @@ class Demo(StillPicture, w.VBox):
         self.start = position
         self.moves = tuple(moves)
         self.name = name
+        self.lang = lang
         self.board = Board(position, lang=lang, step_mode=True,
                            controls=("step", "speed", "undo", "redo"))
         self.go = w.Button(description=t("ui.show_me", lang), icon="play",
@@ -119,9 +120,10 @@ class Lesson:
         name = self._key(f"task{number}")
         prompt = self.text(f"task{number}", "prompt")
         if isinstance(spec, PredictSpec):
-            return Prediction(spec.start(), spec.pit, prompt, lang=self.lang, name=name)
+            return Prediction(spec.start(), spec.pit, prompt, lang=self.lang, name=name,
+                              lesson=self.number)
         return Task(spec.start(), spec.goal, prompt, self.text(f"task{number}", "hint"),
-                    lang=self.lang, name=name)
+                    lang=self.lang, name=name, lesson=self.number)
 
     def questions(self) -> list[Question]:
         questions = []

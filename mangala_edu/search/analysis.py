@@ -24,12 +24,13 @@ Bu hamleden sonra rakip hemen 2 taş avlayabilir.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.rules import SOUTH
-from ..i18n import get_language, t
+from ..i18n import t
 from .budget import BudgetExceeded
 from .lookahead import Lookahead
 from .solver import Solver
@@ -109,10 +110,12 @@ class MoveReview:
         return v if self.player == SOUTH else -v
 
     def text(self, lang: str | None = None) -> str:
-        """The verdict, the cost and the notes as one sentence block in ``lang``."""
+        """The verdict, the cost and the notes as one sentence block in ``lang``. Stones are
+        whole: an estimated cost is rounded and said to be about that many."""
         head = t(f"analysis.verdict.{self.verdict}", lang)
         if self.cost >= 0.5:
-            head = t("analysis.cost", lang, verdict=head, stones=_fmt(self.cost, lang))
+            key = "analysis.cost" if self.exact else "analysis.cost_estimated"
+            head = t(key, lang, verdict=head, count=whole_stones(self.cost))
         else:
             head += "."
         return " ".join([head, *(n.text(lang) for n in self.notes)])
@@ -242,13 +245,11 @@ def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int =
     return GameReview(game, tuple(reviews))
 
 
-def _fmt(stones: float, lang: str | None = None) -> str:
-    """Stones as text: whole numbers without a decimal point; Turkish writes a decimal comma.
+def whole_stones(stones: float) -> int:
+    """A number of stones (an estimate may have decimals) as whole stones, halves rounded up,
+    and at least 1 for a cost that is said at all (0.5 stones or more).
 
-    >>> _fmt(4.0), _fmt(4.75, "en"), _fmt(4.75, "tr")
-    ('4', '4.8', '4,8')
+    >>> [whole_stones(c) for c in (4.0, 4.49, 4.5, 5.9, 0.5, 2.5)]
+    [4, 4, 5, 6, 1, 3]
     """
-    if abs(stones - round(stones)) < 0.05:
-        return str(round(stones))
-    text = f"{stones:.1f}"
-    return text.replace(".", ",") if (lang or get_language()) == "tr" else text
+    return max(1, math.floor(stones + 0.5)) if stones >= 0.5 else math.floor(stones + 0.5)

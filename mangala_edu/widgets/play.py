@@ -50,6 +50,8 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from ..display import board_svg, status_text
+from ..display.layout import board_layout
+from ..display.picture import board_img, svg_img
 from ..display.svg import Ring
 from ..engine import SIDES, Game, IllegalMoveError, MoveTrace, Position, Rules
 from ..engine.match import Match, MatchError
@@ -266,6 +268,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self._note = ""
         self._note_kind = "info"
         self.reviews: list[GameReview] = []
+        self.stand_in: str | None = None   # the level that played the human's side, if any
         self.last_hint: Hint | None = None
         self.hints_used = 0
         # Widgets.
@@ -301,6 +304,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.chart = w.Image(format="png", layout=w.Layout(max_width="720px", width="100%"))
         self.mistakes_box = w.HTML("")
         self.review_box = w.VBox([self.review_title, self.chart, self.mistakes_box])
+        self.review_box.add_class("mangala-after-sowing")   # shown once the set is sown
         self.new_button.on_click(lambda _: self._safely(self._new_from_settings))
         self.hint_button.on_click(lambda _: self._safely(self.hint))
         self.next_button.on_click(lambda _: self._safely(self.next_set))
@@ -312,6 +316,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                           w.HBox([self.hint_button, self.next_button]), self.hint_box,
                           self.table, self.review_box])
         self.add_class("mangala-play")
+        self.add_class("mangala-waits")
         self.new_match(level, sets, human, first=first)
 
     # Setting up ------------------------------------------------------------------------------
@@ -335,6 +340,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             raise MatchError("record.bad_first", value=first)
         self.match = Match(self.rules, sets, starter)
         self.reviews = []
+        self.stand_in = None
         self.hints_used = 0
         self.last_hint = None
         self._note = self._who("play.lot", starter) if first is None else ""
@@ -397,6 +403,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             raise MatchError("play.error.set_not_over")
         starter = match.starter(len(match.games))
         match.games.append(Game(match.rules, starter))
+        self.stand_in = None             # the next set is the pupil's again
         self.board.game = match.game
         self.board.highlight = []
         self.hint_box.value = ""
@@ -409,8 +416,11 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def autoplay(self, stand_in: Player | Callable[[Position], int]) -> None:
         """Let ``stand_in`` (a :class:`~mangala_edu.search.Player` or a function from a
         position to a pit) play the human's moves until the set is over: for demonstrations
-        of the review (with a classmate match it plays both sides)."""
+        of the review (with a classmate match it plays both sides). From then on the match
+        speaks of the sides, not to a pupil: nobody here played it."""
         choose = stand_in.choose if isinstance(stand_in, Player) else stand_in
+        self.stand_in = (stand_in.level.name(self.lang) if isinstance(stand_in, Player)
+                         else "?")
         while not self.position.is_over:
             self.human_move(choose(self.position))
 
@@ -529,7 +539,11 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def _mistakes_html(self, review: GameReview) -> str:
         lang = self.lang
         mistakes = self.biggest_mistakes(review)
-        head = t("play.review.mistakes" if self.level else "play.review.mistakes_both", lang)
+        if self.stand_in is not None and self.level:
+            head = t("play.review.mistakes_demo", lang, side=t(f"side.{self.human}", lang))
+        else:
+            head = t("play.review.mistakes" if self.level else "play.review.mistakes_both",
+                     lang)
         if not mistakes:
             return feedback_box("solved", t("play.review.none", lang))
         cards = []
@@ -539,9 +553,13 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             title = t("play.review.move", lang, ply=move.ply,
                       side=t(f"side.{move.player}", lang), pit=move.pit)
             legend = t("play.review.legend", lang, played=move.pit, better=better)
+            lay = board_layout(pos.rules)
+            picture = svg_img(mistake_svg(pos, move.pit, better, lang), f"{title}. {legend}",
+                              aspect=float(lay["width"]) / float(lay["height"]),  # type: ignore[arg-type]
+                              max_width=380)
             cards.append(
                 f'<div class="mangala-play-mistake"><p><b>{html.escape(title)}</b></p>'
-                f"{mistake_svg(pos, move.pit, better, lang)}"
+                f"{picture}"
                 f'<p class="mangala-play-note">{html.escape(legend)}</p>'
                 f"<p>{html.escape(move.text(lang))}</p></div>")
         return (f"<h4>{html.escape(head)}</h4>"
@@ -554,7 +572,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def _name(self, side: str, short: bool = False) -> str:
         lang = self.lang
         side_name = t(f"side.{side}", lang)
-        if self.level is None:
+        if self.level is None or (self.stand_in is not None and side == self.human):
             return side_name
         if side == self.human:
             return t("play.you", lang) if short else t("play.you_side", lang, side=side_name)
@@ -585,6 +603,10 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             score = t("play.score", lang, south=self._number(p["south"]),
                       north=self._number(p["north"]))
             winner = match.winner
+            if self.stand_in is not None:
+                if winner == "draw":
+                    return t("play.over.demo_draw", lang, score=score)
+                return t("play.over.demo", lang, side=t(f"side.{winner}", lang), score=score)
             if winner == "draw":
                 return t("play.over.draw", lang, score=score)
             if self.level is None:
@@ -607,6 +629,10 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                 f"{html.escape(text)}</div>")
 
     def _title_text(self) -> str:
+        if self.stand_in is not None and self.level:
+            levels = {self.human: self.stand_in,
+                      _other(self.human): LEVELS[self.level].name(self.lang)}
+            return t("play.title.demo", self.lang, **levels)
         if self.level is None:
             return t("play.title.classmate", self.lang, sets=self.match.sets)
         return t("play.title.computer", self.lang, sets=self.match.sets,
@@ -629,9 +655,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def _still_html(self) -> str:
         parts = [f'<div class="mangala-still"><h3>{html.escape(self._title_text())}</h3>',
                  f'<p class="mangala-play-info">{html.escape(self.info_text)}</p>',
-                 f'<div style="max-width:720px">'
-                 f"{board_svg(self.position, lang=self.lang, highlight=self.board.highlight)}"
-                 f"</div>", self._table_html()]
+                 board_img(self.position, lang=self.lang, highlight=self.board.highlight),
+                 self._table_html()]
         if self.reviews and self.match.position.is_over:
             review = self.reviews[-1]
             parts += [self._review_head_html(review), self._mistakes_html(review)]

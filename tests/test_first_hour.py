@@ -198,3 +198,71 @@ def test_lesson_10_shows_no_python_values(lang):
         for output in cell.get("outputs", []):
             text = "".join(output.get("data", {}).get("text/plain", "")) + output.get("text", "")
             assert not re.search(r"[{(\[]\s*-?\d+\s*[:,]", text), f"a Python value: {text!r}"
+
+
+# -- 12. The teacher guide: an answer key for every lesson, checked by the engine ------------
+
+def _guide_halves() -> dict[str, str]:
+    text = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8")
+    return {"tr": text[:text.index("\n## English\n")], "en": text[text.index("\n## English\n"):]}
+
+
+def _first_solutions(spec) -> set[int]:  # type: ignore[no-untyped-def]
+    """The first moves of the ways to solve a task (up to three moves deep)."""
+    from mangala_edu.lessons.tasks import TaskState
+
+    firsts = set()
+
+    def search(moves: list[int]) -> None:
+        state = TaskState(spec.start(), spec.goal)
+        verdict = None
+        for pit in moves:
+            verdict = state.play(pit)
+        if verdict is not None and verdict.status == "solved":
+            firsts.add(moves[0])
+            return
+        if (verdict is not None and verdict.status == "wrong") or len(moves) == 3:
+            return
+        for pit in state.position.legal_moves:
+            search([*moves, pit])
+
+    search([])
+    return firsts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_guide_has_an_answer_key_for_every_task_and_quiz(lang):
+    from mangala_edu.lessons.spec import PredictSpec
+
+    half = _guide_halves()[lang]
+    quiz_word = {"tr": "sınav", "en": "quiz"}[lang]
+    for number, spec in sorted(LESSONS.items()):
+        for k, task in enumerate(spec.tasks, start=1):
+            row = re.search(rf"^\| {number} · {k}\b[^|]*\| ([^|]+)\|$", half, re.MULTILINE)
+            assert row, f"no answer for lesson {number}, task {k} ({lang})"
+            first = re.search(r"(\d+)\." if lang == "tr" else r"[Pp]its? (\d+)", row.group(1))
+            assert first, row.group(0)
+            if isinstance(task, PredictSpec):
+                position = task.start()
+                landed = position.trace(task.pit).last_place
+                side, pit = ("south", landed + 1) if landed < position.rules.pits else (
+                    "north", landed - position.rules.pits)
+                assert int(first.group(1)) == pit, row.group(0)
+                assert t(f"side.{side}.gen", lang) in row.group(1), row.group(0)
+            else:
+                assert int(first.group(1)) in _first_solutions(task), row.group(0)
+        row = re.search(rf"^\| {number} · {quiz_word} \| ([^|]+)\|$", half, re.MULTILINE)
+        assert row, f"no quiz answers for lesson {number} ({lang})"
+        letters = re.findall(r"(\d)([a-d])\b", row.group(1))
+        assert letters == [(str(q), "abcd"[quiz.correct])
+                           for q, quiz in enumerate(spec.quiz, start=1)], row.group(0)
+
+
+def test_the_guide_gives_ages_hours_a_lab_setup_and_commands_that_need_no_path():
+    for lang, half in _guide_halves().items():
+        assert "9–12" not in half and "10–14" in half
+        assert ("40 dakika" if lang == "tr" else "40-minute") in half
+        assert "py -m venv .venv" in half and r".venv\Scripts\python -m pip install -e ." in half
+        assert "bash scripts/pupil.sh" in half and "python -m mangala_edu.pupil" in half
+        assert ".venv/bin/voila" in half and "python -m voila" in half
+        assert not re.search(r"^\s*voila ", half, re.MULTILINE), "voila assumed on the path"

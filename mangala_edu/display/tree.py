@@ -124,7 +124,7 @@ def _sign(value: int) -> str:
 
 @dataclass
 class SearchTree:
-    """A search tree (from :func:`search_tree`); shows itself as an SVG picture."""
+    """A search tree (from :func:`search_tree`); shows itself as a picture."""
 
     root: TreeNode
     depth: int
@@ -145,11 +145,9 @@ class SearchTree:
         return (f"SearchTree({self.root.position.to_text()!r}, depth={self.depth}, "
                 f"nodes={self.nodes}, value={self.root.value}, best_line={self.best_line!r})")
 
-    def _repr_svg_(self) -> str:
-        return self.svg(self.lang)
-
     def _repr_html_(self) -> str:
-        """The picture as an ``<img>``: shown even in a notebook that is not trusted yet."""
+        """The picture as an ``<img>`` of :meth:`svg`: shown even in a notebook that is not
+        trusted yet (JupyterLab hides the SVG of such a notebook)."""
         from .picture import svg_img
 
         width, height = self._place()

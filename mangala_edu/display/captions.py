@@ -18,6 +18,8 @@ Odd number (5): nothing is captured
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..engine import Event, MoveTrace, Rules
 from ..i18n import get_language, t
 from .svg import status_text
@@ -45,10 +47,21 @@ def place_name(index: int, rules: Rules, lang: str | None = None, case: str = ""
              side_gen=t(f"side.{side}.gen", lang), pit=pit)
 
 
-def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> str:
-    """The caption of one event of ``trace``."""
+def event_caption(event: Event, trace: MoveTrace, lang: str | None = None,
+                  plain: Collection[str] = ()) -> str:
+    """The caption of one event of ``trace``; an outcome in ``plain`` (one whose rule a lesson
+    has not taught yet, such as ``"odd"``) only says that nothing happened.
+
+    >>> from mangala_edu import Position
+    >>> trace = Position.start().trace(5)
+    >>> event_caption(trace.events[-1], trace, "tr"), event_caption(trace.events[-1], trace,
+    ...                                                             "tr", plain={"odd"})
+    ('Tek sayı (5): bir şey alınmaz', 'Bir şey olmadı: sıra rakibe geçer')
+    """
     lang = lang or get_language()
     kind = event.kind
+    if kind in plain:
+        return t("event.nothing", lang)
     rules = trace.before.rules
     if kind == "lift":
         return t("event.lift", lang, pit=trace.pit, count=event.count)
@@ -72,14 +85,17 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> st
     return t(f"event.{kind}", lang, count=event.count)   # even_capture, odd, empty_capture
 
 
-def trace_captions(trace: MoveTrace, lang: str | None = None) -> list[str]:
-    """One caption for each event of ``trace``, in order."""
-    return [event_caption(e, trace, lang) for e in trace.events]
+def trace_captions(trace: MoveTrace, lang: str | None = None,
+                   plain: Collection[str] = ()) -> list[str]:
+    """One caption for each event of ``trace``, in order (``plain``: see
+    :func:`event_caption`)."""
+    return [event_caption(e, trace, lang, plain) for e in trace.events]
 
 
-def outcome_caption(trace: MoveTrace, lang: str | None = None) -> str:
+def outcome_caption(trace: MoveTrace, lang: str | None = None,
+                    plain: Collection[str] = ()) -> str:
     """What the last stone did (and, when the set ended, the sweep and the result)."""
-    parts = [event_caption(e, trace, lang) for e in trace.events
+    parts = [event_caption(e, trace, lang, plain) for e in trace.events
              if e.kind in ("extra_turn", "even_capture", "odd", "empty_capture",
                            "empty_opposite_empty", "nothing", "sweep", "set_over")]
     if trace.after.is_over and parts and parts[0] == t("event.extra_turn", lang):

@@ -20,8 +20,10 @@ class Diagram:
     """A board picture; with ``move``, the position before and after it and the explanation."""
 
     def __init__(self, position: Position, move: int | None = None,
-                 highlight: Iterable[int] = (), lang: str | None = None) -> None:
+                 highlight: Iterable[int] = (), lang: str | None = None,
+                 lesson: int | None = None) -> None:
         self.position = position
+        self.lesson = lesson   # the explanation tells only the rules taught by this lesson
         self.move = move
         self.highlight = tuple(highlight)
         self.lang = lang
@@ -43,7 +45,7 @@ class Diagram:
                            max_width=900, max_height_vh=50)
         after = board_img(trace.after, highlight=(trace.last_place,), lang=self.lang,
                           max_width=900, max_height_vh=50)
-        text = html.escape(explain(trace, self.lang))
+        text = html.escape(explain(trace, self.lang, self.lesson))
         return ('<div class="mangala-diagram" style="display:flex;flex-wrap:wrap;gap:12px;'
                 f'align-items:center;max-width:1900px">{self._note()}'
                 f'<div style="flex:1 1 420px;min-width:300px">{before}</div>'

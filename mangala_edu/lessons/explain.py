@@ -23,9 +23,22 @@ from ..engine import MoveTrace
 from ..i18n import t
 
 #: The lesson that teaches the rule behind each outcome of a last stone ("nothing" speaks of
-#: a pit that was not empty, which is the empty-pit rule's lesson).
-TAUGHT_IN = {"extra_turn": 4, "even_capture": 5, "odd": 5, "empty_capture": 6,
-             "empty_opposite_empty": 6, "nothing": 6}
+#: a pit that was not empty, which is the empty-pit rule's lesson; "nothing_even", an even
+#: number in one's own pit, is the even capture's).
+TAUGHT_IN = {"extra_turn": 4, "extra_turn_over": 4, "even_capture": 5, "odd": 5,
+             "nothing_even": 5, "empty_capture": 6, "empty_opposite_empty": 6, "nothing": 6}
+
+
+def untaught(lesson: int | None) -> frozenset[str]:
+    """The outcomes that happen quietly on a board (nothing is taken) but whose rule ``lesson``
+    has not taught yet: a board in that lesson does not name them.
+
+    >>> sorted(untaught(1)), sorted(untaught(5)), sorted(untaught(None))
+    (['empty_opposite_empty', 'odd'], ['empty_opposite_empty'], [])
+    """
+    if lesson is None:
+        return frozenset()
+    return frozenset(k for k in ("odd", "empty_opposite_empty") if TAUGHT_IN[k] > lesson)
 
 
 def side_name(side: str, lang: str | None = None) -> str:
@@ -44,28 +57,37 @@ def outcome_text(trace: MoveTrace, lang: str | None = None, lesson: int | None =
     the one that teaches that rule: only where it fell)."""
     mover = trace.player
     other = "north" if mover == "south" else "south"
-    outcome = trace.outcome
+    outcome = refined_outcome(trace)
     if lesson is not None and TAUGHT_IN.get(outcome, 0) > lesson:
         return t("explain.landed", lang,
                  place=place_name(trace.last_place, trace.before.rules, lang, "dat"))
-    event = next(e for e in trace.events if e.kind == outcome)
+    event = next(e for e in trace.events if e.kind == trace.outcome)
     words: dict[str, object] = {
         "mover": side_name(mover, lang), "mover_gen": t(f"side.{mover}.gen", lang),
         "other": side_name(other, lang), "other_gen": t(f"side.{other}.gen", lang),
         "count": event.count,
     }
-    if outcome != "extra_turn":
+    if trace.outcome != "extra_turn":
         words["pit"] = _pit_of(trace, event.place)[1]  # type: ignore[arg-type]
     if outcome == "empty_capture":
         words["taken"] = event.count - 1
-    if outcome == "extra_turn" and trace.after.is_over:
-        outcome = "extra_turn_over"  # into the store, but the set ended: no more turns
-    if outcome == "nothing" and event.place is not None:
-        owner = trace.before.rules.geometry.owner[event.place]
-        own = owner == (0 if mover == "south" else 1)
-        if own and event.count % 2 == 0 and trace.before.rules.even_capture:
-            outcome = "nothing_even"  # even, but in the mover's own pit: no capture
     return t(f"explain.{outcome}", lang, **words)
+
+
+def refined_outcome(trace: MoveTrace) -> str:
+    """The outcome :func:`outcome_text` explains: ``trace.outcome``, or ``extra_turn_over``
+    (the set ended) or ``nothing_even`` (an even number in the mover's own pit)."""
+    outcome = trace.outcome
+    if outcome == "extra_turn" and trace.after.is_over:
+        return "extra_turn_over"
+    if outcome == "nothing":
+        event = next(e for e in trace.events if e.kind == outcome)
+        mover = 0 if trace.player == "south" else 1
+        rules = trace.before.rules
+        if (event.place is not None and rules.geometry.owner[event.place] == mover
+                and event.count % 2 == 0 and rules.even_capture):
+            return "nothing_even"
+    return outcome
 
 
 def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:

@@ -34,7 +34,7 @@ from ..engine.errors import Term
 from ..i18n import catalogue, get_language, t
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
-from .explain import TAUGHT_IN, explain, side_name
+from .explain import TAUGHT_IN, explain, refined_outcome, side_name, untaught
 from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
 
 
@@ -141,7 +141,7 @@ class PredictionState:
         said = [t(key, lang, place=place), t("explain.move", lang,
                                               side=side_name(self.trace.player, lang),
                                               pit=self.pit, count=self.trace.events[0].count)]
-        outcome = self.trace.outcome
+        outcome = refined_outcome(self.trace)
         if self.lesson is None or TAUGHT_IN.get(outcome, 0) <= self.lesson:
             said = [said[0], explain(self.trace, lang)]
         return " ".join(said)
@@ -191,7 +191,7 @@ class Task(StillPicture, w.VBox):
         self.lang = lang
         self.name = name
         self.hint_text = hint
-        self.board = Board(start, lang=lang, controls=("speed", "step"))
+        self.board = Board(start, lang=lang, controls=("speed", "step"), plain=untaught(lesson))
         self.prompt_text = prompt
         self.prompt = w.HTML(_prompt_html(prompt, start.rules, lang))
         self.output = w.HTML("")
@@ -296,7 +296,7 @@ class Prediction(StillPicture, w.VBox):
         self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
         self._origin = position.place(position.to_move or "south", pit)
         self.board = Board(position, lang=lang, controls=("speed", "step"),
-                           highlight=[self._origin])
+                           highlight=[self._origin], plain=untaught(lesson))
         self.board.lock("ui.predict_first", button=Term("ui.check"))
         self.board.on_undo(self._undone)
         self.output = w.HTML("")

@@ -101,6 +101,8 @@ class Board(anywidget.AnyWidget):
         controls: which buttons to show, from ``"undo"``, ``"redo"``, ``"step"``,
             ``"speed"``, ``"edit"`` (default: all but ``"edit"``).
         highlight: board indices to ring with a dashed line (e.g. in a lesson).
+        plain: outcomes (e.g. ``"odd"``) whose captions only say that nothing happened: in a
+            lesson that has not taught their rule yet.
 
     :meth:`lock` makes the board refuse every new move (a click explains why) until
     :meth:`unlock`; taking a move back stays possible, and :meth:`on_undo` tells the owner.
@@ -134,7 +136,8 @@ class Board(anywidget.AnyWidget):
     def __init__(self, position: Position | None = None, rules: Rules | None = None, *,
                  lang: str = "tr", first: str = "south", speed: float = 3.0,
                  step_mode: bool = False, controls: Iterable[str] = DEFAULT_CONTROLS,
-                 highlight: Iterable[int] = (), **kwargs: object) -> None:
+                 highlight: Iterable[int] = (), plain: Iterable[str] = (),
+                 **kwargs: object) -> None:
         if position is None:
             game = Game(rules, first)
         else:
@@ -144,6 +147,7 @@ class Board(anywidget.AnyWidget):
         super().__init__(lang=lang, speed=speed, step_mode=step_mode, controls=list(controls),
                          **kwargs)
         self._game = game
+        self._plain = frozenset(plain)
         self._redo: list[int] = []
         self._callbacks: list[Callable[[MoveTrace], object]] = []
         self._undo_callbacks: list[Callable[[], object]] = []
@@ -440,7 +444,7 @@ class Board(anywidget.AnyWidget):
         self._last = trace
         self._said = None
         self.send({"type": "play", "trace": trace.to_dict(),
-                   "captions": trace_captions(trace, self.lang)})
+                   "captions": trace_captions(trace, self.lang, self._plain)})
         self._sync()
         for callback in list(self._callbacks):
             callback(trace)
@@ -478,7 +482,7 @@ class Board(anywidget.AnyWidget):
                 self.to_move = pos.to_move
                 self.legal = [] if self._lock is not None else list(pos.legal_moves)
                 self.status = status_text(pos, lang)
-            self.caption = outcome_caption(self._last, lang) if self._last else ""
+            self.caption = outcome_caption(self._last, lang, self._plain) if self._last else ""
             said = self._said
             if said is None:
                 self.message, self.message_kind = "", ""

@@ -26,7 +26,7 @@ from .svg import Ring, board_svg, status_text
 #: The widest a single board picture grows (CSS pixels), and the share of the window's height
 #: it may take: big on a projector, never taller than the screen.
 MAX_WIDTH = 1100
-MAX_HEIGHT_VH = 72
+MAX_HEIGHT_VH = 62
 
 
 def svg_img(svg: str, alt: str, *, aspect: float, max_width: int = MAX_WIDTH,
@@ -35,7 +35,7 @@ def svg_img(svg: str, alt: str, *, aspect: float, max_width: int = MAX_WIDTH,
     and ``max_height_vh`` % of the window's height (``aspect`` is width / height).
 
     >>> svg_img("<svg/>", "a & b", aspect=2.0)  # doctest: +ELLIPSIS
-    '<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="a &amp; b" ...calc(72vh*2)...>'
+    '<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="a &amp; b" ...calc(62vh*2)...>'
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     width = f"min(100%,{max_width}px,calc({max_height_vh}vh*{aspect:.4g}))"

@@ -61,6 +61,7 @@ class Quiz(StillPicture, w.VBox):
         self.score = w.HTML("")
         rows.append(self.score)
         super().__init__(rows)
+        self.add_class("mangala-quiz")
 
     def answer(self, number: int, option: int) -> str:
         """Choose ``option`` for question ``number`` (from 0) and check it; returns the

@@ -112,7 +112,13 @@ function render({ model, el }) {
 
   // -- Building ------------------------------------------------------------------------------
   function buildFrame() {
-    picture.innerHTML = model.get("frame") || "";
+    // The frame's gradients have ids made from the rules; two boards on a page would share
+    // them, and a board whose twin is hidden (display: none, as in the pupil view's other
+    // parts) would lose its wood and stones. So each view renames them its own way.
+    const frame = model.get("frame") || "";
+    const base = (frame.match(/data-uid="([^"]+)"/) || [])[1] || "";
+    const own = `${base}v${Math.random().toString(36).slice(2, 9)}`;
+    picture.innerHTML = base ? frame.split(base).join(own) : frame;
     svg = picture.querySelector("svg");
     groups = {};
     if (!svg) return;

@@ -205,6 +205,7 @@ def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, p
     expect(nav).to_be_visible(timeout=120_000)
     step = nav.locator(".mangala-pupil-step")
     expect(step).to_have_text("Bölüm 1 / 6")
+    assert page.locator(".mangala-pupil-hidden").count() > 0      # the other parts wait
     expect(page.get_by_role("heading", name="Ders 1 · Mangala tahtası")).to_be_visible()
     assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0  # no code
     column = page.locator("#rendered_cells > div").bounding_box()
@@ -227,6 +228,14 @@ def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, p
                 prompt: parseFloat(getComputedStyle(prompt).fontSize),
                 stage: box(task.querySelector('.mg-stage')).width};
     }""")
+    # Each board paints with its own gradients (ids shared with a board in a hidden part
+    # would leave it grey).
+    foreign = page.evaluate("""() => [...document.querySelectorAll('.mangala-board svg')]
+        .flatMap(svg => [...svg.querySelectorAll('[fill^="url(#"]')].map(el => {
+            const id = el.getAttribute('fill').slice(5, -1);
+            return document.getElementById(id)?.closest('svg') === svg ? null : id;
+        })).filter(Boolean)""")
+    assert foreign == []
     big = width >= 1900
     assert sizes["number"] >= (20 if big else 14), sizes      # pit numbers: readable at the back
     assert sizes["count"] >= (18 if big else 12), sizes

@@ -325,7 +325,7 @@ class Prediction(StillPicture, w.VBox):
         return self.state.decided
 
     def check(self, guess: int | None = None) -> bool | None:
-        """Check the guess (the dropdown's, or ``guess``), then play the move on the board.
+        """Check the guess (the chosen answer, or ``guess``), then play the move on the board.
 
         Once decided, the verdict stays: checking again changes nothing, returns the same
         answer and says to press Try again."""

@@ -41,7 +41,9 @@ def feedback_box(kind: str, text: str) -> str:
 
 FEEDBACK_STYLE = w.HTML("""<style>
 .mangala-task, .mangala-quiz {container-type: inline-size;}
-.mangala-quiz .widget-radio-box label {font-size: clamp(15px, 1.5cqw, 24px); line-height: 1.7;}
+.mangala-quiz .widget-radio-box label {font-size: clamp(15px, 1.5cqw, 24px); line-height: 1.5;
+  height: auto; min-height: 1.6em; padding: 0.15em 0; align-items: center;}
+.mangala-quiz .widget-radio-box input {width: 1em; height: 1em; margin: 0 0.5em 0 0;}
 .mangala-quiz .widget-radio-box {height: auto;}
 .mangala-task .mangala-board {--mg-board-vh: 46vh;}
 .mangala-prompt {font-size: clamp(16px, 1.8cqw, 28px); line-height: 1.45; margin: 0.3em 0;}

@@ -229,7 +229,7 @@ def mistake_svg(position: Position, played: int, better: int, lang: str | None =
 def _chart_png(review: GameReview, lang: str) -> bytes:
     from ..display.analysis_chart import advantage_chart
 
-    fig = advantage_chart(review, lang, width=7.5, height=3.0)
+    fig = advantage_chart(review, lang, width=9.5, height=3.2)   # room for the legend
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=96, metadata={"Software": None})
     return buffer.getvalue()
@@ -301,7 +301,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.hint_box = w.HTML("")
         self.table = w.HTML("")
         self.review_title = w.HTML("")
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="720px", width="100%"))
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="920px", width="100%"))
         self.mistakes_box = w.HTML("")
         self.review_box = w.VBox([self.review_title, self.chart, self.mistakes_box])
         self.review_box.add_class("mangala-after-sowing")   # shown once the set is sown

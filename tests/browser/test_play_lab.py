@@ -30,9 +30,8 @@ def test_play_notebook_against_the_computer(run_notebook):
     expect(plays.first).to_be_visible(timeout=30_000)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "play_lab_top.png"))
-    # The same match in this process: the notebook's first cells, with the same seed.
+    # The same match in this process: the notebook's first cell, with the same seed.
     twin = PlayBoard(level="kolay", sets=3, human="south", seed=1, lang="tr")
-    twin.hint()
     widget = plays.first
     board = widget.locator(".mangala-board")
     counts = board.locator(".mg-count")
@@ -52,9 +51,9 @@ def test_play_notebook_against_the_computer(run_notebook):
     # The demonstration set: its review (chart and mistake boards) is shown.
     demo = plays.nth(1)
     demo.scroll_into_view_if_needed()
-    expect(demo.locator("img")).to_be_visible(timeout=20_000)
+    expect(demo.locator("img.widget-image")).to_be_visible(timeout=20_000)
     expect(demo.locator(".mangala-play-mistake").first).to_be_visible()
-    demo.locator("img").scroll_into_view_if_needed()
+    demo.locator("img.widget-image").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "play_lab_review_chart.png"))
     demo.locator(".mangala-play-mistake").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "play_lab_review_mistakes.png"))

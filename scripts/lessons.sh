@@ -28,5 +28,7 @@ cat <<TEXT
     Her dersi çalıştırın / Run each lesson: Run ▸ Run All Cells.  Kapatmak / Stop: Ctrl+C.
 
 TEXT
-exec .venv/bin/jupyter lab "${SERVER_FLAGS[@]}" "--ServerApp.root_dir=notebooks/$lang" \
+# ${a[@]+"${a[@]}"}: an empty list is no error under set -u, even in macOS's bash 3.2
+exec .venv/bin/jupyter lab ${SERVER_FLAGS[@]+"${SERVER_FLAGS[@]}"} \
+  "--ServerApp.root_dir=notebooks/$lang" \
   "notebooks/$lang/$first"

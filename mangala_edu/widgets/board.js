@@ -112,7 +112,13 @@ function render({ model, el }) {
 
   // -- Building ------------------------------------------------------------------------------
   function buildFrame() {
-    picture.innerHTML = model.get("frame") || "";
+    // The frame's gradients have ids made from the rules; two boards on a page would share
+    // them, and a board whose twin is hidden (display: none, as in the pupil view's other
+    // parts) would lose its wood and stones. So each view renames them its own way.
+    const frame = model.get("frame") || "";
+    const base = (frame.match(/data-uid="([^"]+)"/) || [])[1] || "";
+    const own = `${base}v${Math.random().toString(36).slice(2, 9)}`;
+    picture.innerHTML = base ? frame.split(base).join(own) : frame;
     svg = picture.querySelector("svg");
     groups = {};
     if (!svg) return;
@@ -237,12 +243,15 @@ function render({ model, el }) {
     if (groups.status) groups.status.textContent = opts.status ?? "";
   }
 
+  // "In hand: N" beside the place the hand is over: on the player's side of a pit (the pit
+  // numbers are on the other side, the count's badge at the corner), over a store's middle.
   function handBubble(index, count) {
     const l = lay();
     const place = l.places[index];
     if (!place || !count) return;
     const label = fill(texts()["widget.in_hand"] ?? "{count}", { count });
-    const y = place.kind === "store" ? place.cy : (place.side === "south" ? place.cy - place.ry - 2 : place.cy + place.ry + 2);
+    const out = place.ry + 16;
+    const y = place.kind === "store" ? place.cy : (place.side === "south" ? place.cy + out : place.cy - out);
     const w = 14 + label.length * 10;
     const g = svgEl("g", { class: "mg-hand" }, groups.marks);
     svgEl("rect", {
@@ -254,6 +263,13 @@ function render({ model, el }) {
       "font-weight": "bold", fill: "#ffffff",
     }, g);
     t.textContent = label;
+  }
+
+  // While stones are being sown, the lesson around this board (".mangala-waits": a task)
+  // holds back its verdict: it carries "mangala-sowing" until the last stone is down.
+  function markSowing() {
+    const host = el.closest ? el.closest(".mangala-waits") : null;
+    if (host) host.classList.toggle("mangala-sowing", busy());
   }
 
   function fly(from, to, stones, duration) {
@@ -465,6 +481,7 @@ function render({ model, el }) {
     const stepping = Boolean(model.get("step_mode"));
     root.classList.toggle("mg-editing", editing);
     root.classList.toggle("mg-busy", busy());
+    markSowing();
     undoBtn.hidden = !controls.has("undo") || editing;
     redoBtn.hidden = !controls.has("redo") || editing;
     stepLabel.hidden = !controls.has("step") || editing;
@@ -495,6 +512,7 @@ function render({ model, el }) {
     let text = T["widget.hint"] ?? "";
     if (editing) text = T["widget.edit_hint"] ?? "";
     else if (anim && model.get("step_mode")) text = T["widget.step_hint"] ?? "";
+    else if (locked && busy()) text = ""; // "this task is over" once the stones are sown
     else if (locked) text = locked === model.get("message") ? "" : locked; // said once is enough
     hint.textContent = text;
     hint.classList.toggle("mg-locked", Boolean(locked) && !editing);
@@ -618,6 +636,9 @@ function render({ model, el }) {
     for (const [names, fn] of handlers) for (const name of names.split(" ")) model.off(name, fn);
     for (const id of timers) clearTimeout(id);
     timers.clear();
+    anim = null;
+    queue.length = 0;
+    markSowing();
   };
 }
 

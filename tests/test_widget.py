@@ -402,3 +402,16 @@ def test_javascript_places_stones_like_python(tmp_path):
         for (x, y, r, c), (px, py, pr, pc) in zip(js_spots, py_spots, strict=True):
             assert abs(x - px) <= 0.06 and abs(y - py) <= 0.06 and abs(r - pr) <= 0.006
             assert c == pc
+
+
+def test_the_javascript_gets_the_event_kinds_from_python():
+    """The kinds of move events are the engine's enumeration, sent to the browser; the
+    JavaScript keeps no copy of the list of outcomes."""
+    from mangala_edu.engine.trace import OUTCOMES
+
+    board = Board()
+    assert set(board.kinds["outcomes"]) == {k.value for k in OUTCOMES}
+    assert "set_over" in board.kinds["endings"] and "drop" in board.kinds["steps"]
+    here = Path(__import__("mangala_edu.widgets.board", fromlist=["x"]).__file__).parent
+    source = (here / "board.js").read_text(encoding="utf-8")
+    assert not [k.value for k in OUTCOMES if f'"{k.value}"' in source]

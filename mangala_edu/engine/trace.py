@@ -76,6 +76,12 @@ CAPTURES: frozenset[EventKind] = frozenset({EventKind.EVEN_CAPTURE, EventKind.EM
 STONE_STEPS: frozenset[EventKind] = frozenset({EventKind.RETURN, EventKind.DROP})
 """Kinds that put one stone down (the last of them is where the last stone fell)."""
 
+HAND_STEPS: frozenset[EventKind] = STONE_STEPS | {EventKind.LIFT}
+"""Kinds after which the sowing hand is over a place (with ``count`` stones left in it)."""
+
+ENDINGS: frozenset[EventKind] = frozenset({EventKind.SWEEP, EventKind.SET_OVER})
+"""Kinds that end a set."""
+
 
 @dataclass(frozen=True)
 class Event:

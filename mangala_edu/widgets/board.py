@@ -70,10 +70,16 @@ from ..engine import (
     Side,
 )
 from ..engine.geometry import is_side
+from ..engine.trace import ENDINGS, HAND_STEPS, OUTCOMES
 from ..i18n import LANGUAGES, Message, forms, t
 from .feedback import run_notice
 
 _HERE = Path(__file__).parent
+
+#: The kinds of move events the JavaScript treats alike (the engine's enumeration, not a copy).
+_KINDS = {"outcomes": sorted(k.value for k in OUTCOMES),
+          "endings": sorted(k.value for k in ENDINGS),
+          "steps": sorted(k.value for k in HAND_STEPS)}
 
 #: Texts that depend on a count, sent to the JavaScript with every plural form.
 _PLURAL_KEYS = ("board.pit_label", "board.store_label")
@@ -131,6 +137,7 @@ class Board(anywidget.AnyWidget):
     can_redo = traitlets.Bool(False).tag(sync=True)
     editing = traitlets.Bool(False).tag(sync=True)
     lock_text = traitlets.Unicode("").tag(sync=True)
+    kinds = traitlets.Dict(_KINDS).tag(sync=True)
     # Settings (either side may change them).
     lang = traitlets.Enum(LANGUAGES, default_value="tr").tag(sync=True)
     speed = traitlets.Float(3.0, min=0.0, max=60.0).tag(sync=True)

@@ -1,0 +1,401 @@
+"""The compiled search kernel: the exact solver's search in machine code (numba), optional.
+
+Install it with ``pip install "mangala_edu[fast]"``. Without numba everything still works in
+pure Python; with it, :func:`~mangala_edu.search.solve`, :func:`~mangala_edu.search.value_of_moves`,
+the unseeded computer players and the game analysis search ten to thirty times faster and use the
+endgame tables of :mod:`.tables` when they have been built (``mangala-edu tables build``). The
+values and the sets of best moves are the same either way; only the node counts differ.
+
+Searches with a *node* budget (seeded players, seeded hints and reviews) stay on the pure-Python
+search, so that a seed gives the same moves on every machine, with or without numba.
+
+>>> from mangala_edu import Position, Rules
+>>> from mangala_edu.search.compiled import available, make_solver, supports
+>>> supports(Rules.official()), supports(Rules.kalah(9, 9))
+(True, False)
+>>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+>>> sol = make_solver(pos.rules, engine="auto").solve(pos)
+>>> sol.value, sol.best_moves
+(-2, (6,))
+
+``MANGALA_EDU_ENGINE=pure`` in the environment turns the kernel off everywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from ..engine.position import Position
+from ..engine.rules import END_SWEEP, Rules
+from .budget import Budget, BudgetExceeded
+from .kernel import State
+from .solver import Solver
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["CompiledSolver", "available", "engine_name", "make_solver", "supports"]
+
+MAX_PITS = 8
+"""The kernel handles boards of up to 8 pits a side (the best pit fits in 4 bits)."""
+MAX_STONES = 120
+"""... and up to 120 stones (values fit the table's fields)."""
+DEFAULT_TT_BITS = 22
+"""The transposition table holds ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16 bytes
+each): 128 MB."""
+
+_NB: Any = None
+_NB_ERROR: str | None = None
+
+
+def _nb() -> Any:
+    """The numba module of the kernel, imported on first use (``None`` when unavailable)."""
+    global _NB, _NB_ERROR
+    if _NB is None and _NB_ERROR is None:
+        try:
+            from . import _nb as module
+        except ImportError as exc:          # numba (or numpy) missing
+            _NB_ERROR = str(exc)
+        else:
+            _NB = module
+    return _NB
+
+
+def available() -> bool:
+    """True when the compiled kernel can be used (numba installed, not turned off with
+    ``MANGALA_EDU_ENGINE=pure``)."""
+    if os.environ.get("MANGALA_EDU_ENGINE", "").strip().lower() == "pure":
+        return False
+    return _nb() is not None
+
+
+def supports(rules: Rules) -> bool:
+    """True when the kernel can play ``rules``: the Mangala and Kalah rules (first stone back
+    or not, even capture or not, empty-pit capture or not, sweep or own side) on boards of up
+    to :data:`MAX_PITS` pits a side and :data:`MAX_STONES` stones."""
+    return (type(rules) is Rules and 1 <= rules.pits <= MAX_PITS
+            and rules.total_stones <= MAX_STONES)
+
+
+def engine_name(rules: Rules, engine: str = "auto") -> str:
+    """``"compiled"`` or ``"pure"``: what :func:`make_solver` would use for ``rules``.
+
+    >>> engine_name(Rules.official(), "pure")
+    'pure'
+    """
+    if engine not in ("auto", "pure", "compiled"):
+        raise ValueError(f"unknown engine {engine!r}: choose auto, pure or compiled")
+    if engine == "pure":
+        return "pure"
+    ok = available() and supports(rules)
+    if engine == "compiled" and not ok:
+        reason = _NB_ERROR or "these rules or this environment"
+        raise RuntimeError(f"the compiled kernel cannot be used here ({reason}); "
+                           "install it with: pip install 'mangala_edu[fast]'")
+    return "compiled" if ok else "pure"
+
+
+_SHARED: dict[tuple[Rules, str], Solver] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def make_solver(rules: Rules, engine: str = "auto", *, shared: bool = False,
+                tables: bool = True) -> Solver:
+    """A solver for ``rules``: compiled when ``engine`` is ``"compiled"``, or ``"auto"`` and the
+    kernel is available and supports the rules; pure Python otherwise. ``shared``: one solver
+    per rules for the whole process (its transposition table is reused). ``tables``: use the
+    endgame table built for these rules, if any."""
+    kind = engine_name(rules, engine)
+    if kind == "pure" and shared:
+        from .solver import solver_for
+
+        return solver_for(rules)
+    if not shared:
+        return CompiledSolver(rules, tables=tables) if kind == "compiled" else Solver(rules)
+    with _SHARED_LOCK:
+        solver = _SHARED.get((rules, kind))
+        if solver is None:
+            if len(_SHARED) > 8:
+                _SHARED.clear()
+            solver = CompiledSolver(rules, tables=tables) if kind == "compiled" else Solver(rules)
+            _SHARED[(rules, kind)] = solver
+        return solver
+
+
+def rule_params(rules: Rules, table_stones: int, tt_mask: int) -> np.ndarray:
+    """The kernel's ``prm`` array for ``rules`` (see :mod:`._nb`)."""
+    import numpy as np
+
+    return np.array([rules.pits, int(rules.first_stone_back), int(rules.even_capture),
+                     int(rules.empty_capture), int(rules.end_rule == END_SWEEP),
+                     table_stones, tt_mask], dtype=np.int64)
+
+
+class _Worker:
+    """One thread's search stacks and counters."""
+
+    def __init__(self, pits: int) -> None:
+        import numpy as np
+
+        nb = _nb()
+        p = 2 * pits
+        self.st = np.zeros((nb.MAX_PLY, p), dtype=np.int64)
+        self.cb = np.zeros((nb.MAX_PLY, pits, p), dtype=np.int64)
+        self.meta = np.zeros((nb.MAX_PLY, 4 * pits), dtype=np.int64)
+        self.ctl = np.zeros(3, dtype=np.int64)
+
+
+class CompiledSolver(Solver):
+    """The exact solver of :class:`~mangala_edu.search.solver.Solver` with its search in
+    compiled code: same answers (value, best moves, values of moves, proven bounds when the
+    budget runs out), other node counts. Thread-safe: threads share the transposition table.
+
+    Args:
+        rules: the rules (:func:`supports` must hold).
+        tt_bits: the transposition table has ``2 ** tt_bits`` buckets of two 16-byte entries.
+        tables: use the endgame table of these rules from the cache folder (see
+            :mod:`.tables`), if one has been built; or pass a loaded
+            :class:`~mangala_edu.search.tables.EndgameTable`.
+    """
+
+    engine = "compiled"
+
+    def __init__(self, rules: Rules, tt_bits: int = DEFAULT_TT_BITS,
+                 tables: bool | Any = True) -> None:
+        import numpy as np
+
+        if not supports(rules):
+            raise ValueError(f"the compiled kernel does not support the rules {rules!r}")
+        nb = _nb()
+        if nb is None:
+            raise RuntimeError("numba is not installed: pip install 'mangala_edu[fast]'")
+        super().__init__(rules)
+        self.tt_bits = tt_bits
+        self._np = np
+        self._nb = nb
+        table = None
+        if tables is True:
+            from .tables import table_for
+
+            table = table_for(rules)
+        elif tables not in (False, None):
+            table = tables
+        self.endgame = table
+        self.table_stones = table.stones if table is not None else -1
+        data = table.data if table is not None else np.zeros(1, dtype=np.int8)
+        self._table = data
+        rows = max(rules.total_stones, self.table_stones) + 2 * rules.pits + 2
+        self._binom = nb.binomials(rows, 2 * rules.pits + 1)
+        self._tt = np.zeros(4 << tt_bits, dtype=np.int64)
+        self._hist = np.zeros((rules.pits, 64), dtype=np.int64)
+        self._prm = rule_params(rules, self.table_stones, (1 << tt_bits) - 1)
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._stop = np.zeros(1, dtype=np.int64)
+        self._timer: threading.Timer | None = None
+
+    def __repr__(self) -> str:
+        table = f", table <= {self.table_stones} stones" if self.endgame is not None else ""
+        return f"CompiledSolver({self.rules!r}{table})"
+
+    # Public -------------------------------------------------------------------------------------
+    def solve(self, position: Position, *, time_limit: float | None = None,
+              node_limit: int | None = None):  # type: ignore[no-untyped-def]
+        try:
+            return super().solve(position, time_limit=time_limit, node_limit=node_limit)
+        finally:
+            self._cancel()
+
+    def value_of_moves(self, position: Position, *, time_limit: float | None = None,
+                       node_limit: int | None = None) -> dict[int, int]:
+        try:
+            return super().value_of_moves(position, time_limit=time_limit,
+                                          node_limit=node_limit)
+        finally:
+            self._cancel()
+
+    def gain(self, state: State, *, time_limit: float | None = None,
+             node_limit: int | None = None) -> int:
+        try:
+            return super().gain(state, time_limit=time_limit, node_limit=node_limit)
+        finally:
+            self._cancel()
+
+    def parallel_values(self, position: Position, *, jobs: int | None = None,
+                        time_limit: float | None = None,
+                        progress: Callable[[int, int, int], None] | None = None,
+                        stop: np.ndarray | None = None) -> dict[int, int]:
+        """Each legal move's exact value, the moves shared out over ``jobs`` threads (default:
+        every core) that share one transposition table. ``progress(pit, value, done)`` is
+        called as each move is solved. Raises :class:`BudgetExceeded` when ``time_limit`` runs
+        out or ``stop[0]`` is set; its ``lower``/``upper`` then bound the position's value
+        (from the moves solved, and the trivial bound for the rest), and its ``values``
+        attribute holds the moves solved so far."""
+        state, base = self._state(position)
+        kids = self.kernel.children(state)
+        jobs = jobs or os.cpu_count() or 1
+        np = self._np
+        stop = stop if stop is not None else np.zeros(1, dtype=np.int64)
+        budget = Budget(time_limit)
+        timer = None
+        if time_limit is not None:
+            timer = threading.Timer(time_limit, stop.__setitem__, (0, 1))
+            timer.daemon = True
+            timer.start()
+        # The longest searches (most stones left, no extra turn) first.
+        order = sorted(kids, key=lambda c: (c.state is None, -(sum(c.state or ()))))
+        values: dict[int, int] = {}
+        lock = threading.Lock()
+
+        def one(c: Any) -> None:
+            if c.state is None:
+                v = c.gain
+            else:
+                sign = 1 if c.extra else -1
+                v = c.gain + sign * self._exact(c.state, stop)
+            with lock:
+                values[c.pit] = base + v
+                if progress is not None:
+                    progress(c.pit, base + v, len(values))
+
+        try:
+            with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(order)))) as pool:
+                futures = [pool.submit(one, c) for c in order]
+                for f in futures:
+                    try:
+                        f.result()
+                    except BudgetExceeded:
+                        stop[0] = 1
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if len(values) < len(kids):
+            stones = sum(state)
+            lower = max(values.values(), default=base - stones)
+            exc = BudgetExceeded(self._nodes_total, budget.seconds, lower, base + stones)
+            exc.values = dict(values)  # type: ignore[attr-defined]
+            raise exc
+        return {p: values[p] for p in sorted(values)}
+
+    @property
+    def nodes_total(self) -> int:
+        """Nodes searched by this solver so far, in every thread."""
+        return self._nodes_total
+
+    # Internals ----------------------------------------------------------------------------------
+    _nodes_total = 0
+
+    def _exact(self, state: State, stop: np.ndarray) -> int:
+        """The exact future gain of ``state`` (MTD(f)), stopping when ``stop[0]`` is set."""
+        stones = sum(state)
+        lo, hi = -stones, stones
+        g = min(max(self._guess(state), lo), hi)
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self._probe(state, beta - 1, beta, stop, None)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def _worker(self) -> _Worker:
+        w = getattr(self._local, "worker", None)
+        if w is None:
+            w = self._local.worker = _Worker(self.rules.pits)
+        return w
+
+    def _probe(self, state: State, alpha: int, beta: int, stop: np.ndarray,
+               node_limit: int | None) -> int:
+        w = self._worker()
+        w.ctl[0] = 0
+        w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
+        arr = self._np.array(state, dtype=self._np.int64)
+        v = self._nb.probe(arr, alpha, beta, w.st, w.cb, w.meta, self._tt, self._hist,
+                           self._table, self._binom, self._prm, w.ctl, stop)
+        nodes = int(w.ctl[0])
+        with self._lock:
+            self._nodes_total += nodes
+        if w.ctl[2]:
+            raise BudgetExceeded(nodes, 0.0)
+        return int(v)
+
+    def _start(self, time_limit: float | None, node_limit: int | None) -> Budget:
+        self._cancel()
+        self._budget = Budget(time_limit, node_limit)
+        self._nodes = 0
+        self._stop = self._np.zeros(1, dtype=self._np.int64)
+        if time_limit is not None:
+            self._timer = threading.Timer(time_limit, self._stop.__setitem__, (0, 1))
+            self._timer.daemon = True
+            self._timer.start()
+        return self._budget
+
+    def cancel(self) -> None:
+        self._stop[0] = 1
+        super().cancel()
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _finish(self) -> None:
+        self._cancel()
+
+    def _search(self, p: State, alpha: int, beta: int, stones: int) -> int:
+        budget = self._budget
+        left = None
+        if budget.node_limit is not None:
+            left = max(1, budget.node_limit - budget.nodes + 1)
+        try:
+            v = self._probe(p, alpha, beta, self._stop, left)
+        except BudgetExceeded as exc:
+            budget.nodes += exc.nodes
+            raise BudgetExceeded(budget.nodes, budget.seconds) from None
+        budget.charge(int(self._worker().ctl[0]))
+        return v
+
+    def _guess(self, state: State) -> int:
+        lo, hi, _best = self._lookup(state)
+        stones = sum(state)
+        if lo > -stones or hi < stones:
+            return (lo + hi) // 2
+        from .lookahead import quick_guess
+
+        return quick_guess(self.kernel, state)
+
+    def _lookup(self, state: State) -> tuple[int, int, int]:
+        arr = self._np.array(state, dtype=self._np.int64)
+        stones = int(arr.sum())
+        if stones <= self.table_stones:
+            key = self._rank(arr)
+            v = int(self._table[key])
+            return v, v, -1
+        lo, hi, best = self._nb.lookup(arr, self._tt, self._binom, self._prm)
+        return int(lo), int(hi), int(best)
+
+    def _rank(self, arr: np.ndarray) -> int:
+        key, _n = self._nb.rank(arr, arr.shape[0], self._binom)
+        return int(key)
+
+    def _proven(self, state: State, lo: int, hi: int) -> tuple[int, int]:
+        t_lo, t_hi, _ = self._lookup(state)
+        t_lo, t_hi = max(lo, t_lo), min(hi, t_hi)
+        if t_lo <= t_hi:
+            return t_lo, t_hi
+        return lo, hi
+
+
+def solvers_for(rules: Rules, engines: Sequence[str] = ("pure", "compiled")) -> list[Solver]:
+    """Fresh solvers of each available engine, for comparing them (tests, benchmarks)."""
+    out: list[Solver] = []
+    for engine in engines:
+        if engine == "compiled" and not (available() and supports(rules)):
+            continue
+        out.append(make_solver(rules, engine))
+    return out

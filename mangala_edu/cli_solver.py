@@ -95,7 +95,7 @@ def tables_command(args: argparse.Namespace, out: TextIO, lang: str,
     where = tables.cache_dir() if folder is None else folder
     print(t("tables.estimate", lang, rules=tables.rules_family(rules), pits=rules.pits,
             stones=stones, entries=_count(est.entries, lang),
-            megabytes=_count(round(est.bytes / 1e6), lang), jobs=est.jobs,
+            megabytes=_megabytes(est.bytes, lang), jobs=est.jobs,
             minutes=_minutes(est.seconds, lang), folder=where), file=out)
     out.flush()
     if not args.yes and sys.stdin is not None and sys.stdin.isatty():
@@ -135,7 +135,7 @@ def _tables_info(folder: str | None, out: TextIO, lang: str, as_json: bool) -> i
             print(t("tables.info_line", lang, file=path.name, rules=info["rules"],
                     pits=info["pits"], stones=info["stones"],
                     entries=_count(int(info["entries"] or 0), lang),
-                    megabytes=_count(round(int(info["bytes"]) / 1e6), lang)), file=out)
+                    megabytes=_megabytes(int(info["bytes"]), lang)), file=out)
         else:
             print(info["error"], file=out)
     if not as_json:
@@ -204,6 +204,8 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
         progress_lines.append(line)
         print(line, file=sys.stderr, flush=True)
 
+    finished = threading.Event()
+
     def work() -> None:
         try:
             if args.all_moves and compiled:
@@ -215,17 +217,19 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
                 result["solution"] = solver.solve(pos, time_limit=args.time_limit)
         except BudgetExceeded as exc:
             result["stopped"] = exc
-        except BaseException as exc:
+        except BaseException as exc:     # shown by the main thread
             result["error"] = exc
+        finally:
+            finished.set()
 
+    # Thread.join interrupted by Ctrl-C may return early ever after (CPython): wait on an Event.
     thread = threading.Thread(target=work, daemon=True)
     thread.start()
     last = time.perf_counter()
     try:
-        while thread.is_alive():
-            thread.join(0.2)
+        while not finished.wait(0.2):
             now = time.perf_counter()
-            if now - last >= PROGRESS_EVERY and thread.is_alive():
+            if now - last >= PROGRESS_EVERY:
                 last = now
                 nodes = solver.nodes_total if compiled else solver._budget.nodes
                 lo, hi = getattr(solver, "bounds", (None, None))
@@ -242,7 +246,8 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
         if stop is not None:
             stop[0] = 1
         solver.cancel()
-        thread.join()
+        while not finished.wait(0.2):
+            pass
     if "error" in result:
         raise result["error"]
     seconds = time.perf_counter() - started
@@ -303,6 +308,17 @@ def _count(n: int, lang: str) -> str:
     """
     text = f"{n:,}"
     return text.replace(",", ".") if lang == "tr" else text
+
+
+def _megabytes(n: int, lang: str) -> str:
+    """Bytes in MB: one decimal below 10 MB, whole above.
+
+    >>> _megabytes(5005 + 4096, "en"), _megabytes(1251681796, "tr")
+    ('0.0', '1.252')
+    """
+    if n < 10_000_000:
+        return _decimal(n / 1e6, lang)
+    return _count(round(n / 1e6), lang)
 
 
 def _decimal(x: float, lang: str) -> str:

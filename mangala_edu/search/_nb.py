@@ -324,7 +324,9 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     empty = prm[3]
     sweep = prm[4]
     kstones = prm[5]
-    # meta[d]: [0:m] gain, [m:2m] status, [2m:3m] order score (-1: no move), [3m:4m] child stones
+    # meta[d]: [0:m] gain, [m:2m] status, [2m:3m] order score (-1: no move), [3m:4m] child
+    # stones, [4m:5m] the move's exact value when known at once (end of the set, or a child in
+    # the endgame table): such moves cost nothing and go first, raising alpha for the others.
     row = meta[d]
     for i in range(m):
         if s[i] == 0:
@@ -334,10 +336,19 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
         row[i] = gain
         row[m + i] = status
         left = 0
-        if status != OVER:
+        known = False
+        if status == OVER:
+            row[4 * m + i] = gain
+            known = True
+        else:
             c = cb[d, i]
             for k in range(p):
                 left += c[k]
+            if left <= kstones:
+                ci, _cn = rank(c, p, binom)
+                tv = np.int64(table[ci])
+                row[4 * m + i] = gain + tv if status == EXTRA else gain - tv
+                known = True
         row[3 * m + i] = left
         cnt = s[i] if s[i] < 64 else 63
         score = hist[i, cnt]
@@ -347,6 +358,9 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
             score += 1 << 49
         if i == hint:
             score += 1 << 55
+        if known:
+            score += 1 << 56
+            row[m + i] = OVER              # nothing left to search for this move
         row[2 * m + i] = score
     start_nodes = nodes
     best = -stones - 1
@@ -365,16 +379,12 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
         gain = row[i]
         status = row[m + i]
         if status == OVER:
-            v = gain
+            v = row[4 * m + i]
         else:
             left = row[3 * m + i]
             c = cb[d, i]
             if gain + left <= a:
                 v = gain + left
-            elif left <= kstones:
-                ci, _cn = rank(c, p, binom)
-                tv = np.int64(table[ci])
-                v = gain + tv if status == EXTRA else gain - tv
             else:
                 nxt = st[d + 1]
                 for k in range(p):

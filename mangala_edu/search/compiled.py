@@ -42,8 +42,23 @@ __all__ = ["CompiledSolver", "available", "engine_name", "make_solver", "support
 
 MAX_PITS = 8
 """The kernel handles boards of up to 8 pits a side (the best pit fits in 4 bits)."""
-MAX_STONES = 120
-"""... and up to 120 stones (values fit the table's fields)."""
+
+
+def capacity(pits: int) -> int:
+    """The most stones on the board the kernel can search on a board of ``pits`` pits a side:
+    states are numbered in 64 bits (``C(n + 2m, 2m)`` of them up to ``n`` stones), values
+    in 11 bits. A position with more stones is solved in pure Python.
+
+    >>> capacity(6), capacity(8)
+    (147, 81)
+    """
+    from math import comb
+
+    p = 2 * pits
+    n = 0
+    while n < 1000 and comb(n + 1 + p + 1, p + 1) < 2 ** 62:
+        n += 1
+    return n
 DEFAULT_TT_BITS = 22
 """The transposition table holds ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16 bytes
 each): 128 MB."""
@@ -76,9 +91,9 @@ def available() -> bool:
 def supports(rules: Rules) -> bool:
     """True when the kernel can play ``rules``: the Mangala and Kalah rules (first stone back
     or not, even capture or not, empty-pit capture or not, sweep or own side) on boards of up
-    to :data:`MAX_PITS` pits a side and :data:`MAX_STONES` stones."""
+    to :data:`MAX_PITS` pits a side (and as many stones as :func:`capacity` allows)."""
     return (type(rules) is Rules and 1 <= rules.pits <= MAX_PITS
-            and rules.total_stones <= MAX_STONES)
+            and rules.total_stones <= capacity(rules.pits))
 
 
 def engine_name(rules: Rules, engine: str = "auto") -> str:
@@ -145,7 +160,7 @@ class _Worker:
         p = 2 * pits
         self.st = np.zeros((nb.MAX_PLY, p), dtype=np.int64)
         self.cb = np.zeros((nb.MAX_PLY, pits, p), dtype=np.int64)
-        self.meta = np.zeros((nb.MAX_PLY, 4 * pits), dtype=np.int64)
+        self.meta = np.zeros((nb.MAX_PLY, 5 * pits), dtype=np.int64)
         self.ctl = np.zeros(3, dtype=np.int64)
 
 
@@ -188,8 +203,9 @@ class CompiledSolver(Solver):
         self.table_stones = table.stones if table is not None else -1
         data = table.data if table is not None else np.zeros(1, dtype=np.int8)
         self._table = data
-        rows = max(rules.total_stones, self.table_stones) + 2 * rules.pits + 2
-        self._binom = nb.binomials(rows, 2 * rules.pits + 1)
+        self.capacity = capacity(rules.pits)
+        self._binom = nb.binomials(self.capacity + 2 * rules.pits + 2, 2 * rules.pits + 1)
+        self._pure: Solver | None = None
         self._tt = np.zeros(4 << tt_bits, dtype=np.int64)
         self._hist = np.zeros((rules.pits, 64), dtype=np.int64)
         self._prm = rule_params(rules, self.table_stones, (1 << tt_bits) - 1)
@@ -197,6 +213,7 @@ class CompiledSolver(Solver):
         self._lock = threading.Lock()
         self._stop = np.zeros(1, dtype=np.int64)
         self._timer: threading.Timer | None = None
+        self._workers: list[_Worker] = []
 
     def __repr__(self) -> str:
         table = f", table <= {self.table_stones} stones" if self.endgame is not None else ""
@@ -205,6 +222,9 @@ class CompiledSolver(Solver):
     # Public -------------------------------------------------------------------------------------
     def solve(self, position: Position, *, time_limit: float | None = None,
               node_limit: int | None = None):  # type: ignore[no-untyped-def]
+        if position.stones_on_board > self.capacity:
+            return self._fallback().solve(position, time_limit=time_limit,
+                                          node_limit=node_limit)
         try:
             return super().solve(position, time_limit=time_limit, node_limit=node_limit)
         finally:
@@ -212,6 +232,9 @@ class CompiledSolver(Solver):
 
     def value_of_moves(self, position: Position, *, time_limit: float | None = None,
                        node_limit: int | None = None) -> dict[int, int]:
+        if position.stones_on_board > self.capacity:
+            return self._fallback().value_of_moves(position, time_limit=time_limit,
+                                                   node_limit=node_limit)
         try:
             return super().value_of_moves(position, time_limit=time_limit,
                                           node_limit=node_limit)
@@ -220,10 +243,18 @@ class CompiledSolver(Solver):
 
     def gain(self, state: State, *, time_limit: float | None = None,
              node_limit: int | None = None) -> int:
+        if sum(state) > self.capacity:
+            return self._fallback().gain(state, time_limit=time_limit, node_limit=node_limit)
         try:
             return super().gain(state, time_limit=time_limit, node_limit=node_limit)
         finally:
             self._cancel()
+
+    def _fallback(self) -> Solver:
+        """The pure-Python solver for positions beyond :attr:`capacity`."""
+        if self._pure is None:
+            self._pure = Solver(self.rules)
+        return self._pure
 
     def parallel_values(self, position: Position, *, jobs: int | None = None,
                         time_limit: float | None = None,
@@ -235,6 +266,8 @@ class CompiledSolver(Solver):
         out or ``stop[0]`` is set; its ``lower``/``upper`` then bound the position's value
         (from the moves solved, and the trivial bound for the rest), and its ``values``
         attribute holds the moves solved so far."""
+        if position.stones_on_board > self.capacity:
+            return self._fallback().value_of_moves(position, time_limit=time_limit)
         state, base = self._state(position)
         kids = self.kernel.children(state)
         jobs = jobs or os.cpu_count() or 1
@@ -283,8 +316,9 @@ class CompiledSolver(Solver):
 
     @property
     def nodes_total(self) -> int:
-        """Nodes searched by this solver so far, in every thread."""
-        return self._nodes_total
+        """Nodes searched by this solver so far, in every thread (also while searching)."""
+        with self._lock:
+            return self._nodes_total + sum(int(w.ctl[0]) for w in self._workers)
 
     # Internals ----------------------------------------------------------------------------------
     _nodes_total = 0
@@ -307,6 +341,8 @@ class CompiledSolver(Solver):
         w = getattr(self._local, "worker", None)
         if w is None:
             w = self._local.worker = _Worker(self.rules.pits)
+            with self._lock:
+                self._workers.append(w)
         return w
 
     def _probe(self, state: State, alpha: int, beta: int, stop: np.ndarray,
@@ -317,18 +353,27 @@ class CompiledSolver(Solver):
         arr = self._np.array(state, dtype=self._np.int64)
         v = self._nb.probe(arr, alpha, beta, w.st, w.cb, w.meta, self._tt, self._hist,
                            self._table, self._binom, self._prm, w.ctl, stop)
-        nodes = int(w.ctl[0])
         with self._lock:
+            nodes = int(w.ctl[0])
+            w.ctl[0] = 0
             self._nodes_total += nodes
+        self._local.last_nodes = nodes
         if w.ctl[2]:
             raise BudgetExceeded(nodes, 0.0)
         return int(v)
+
+    @property
+    def _last_nodes(self) -> int:
+        return int(getattr(self._local, "last_nodes", 0))
 
     def _start(self, time_limit: float | None, node_limit: int | None) -> Budget:
         self._cancel()
         self._budget = Budget(time_limit, node_limit)
         self._nodes = 0
         self._stop = self._np.zeros(1, dtype=self._np.int64)
+        if self._cancelled:
+            self._stop[0] = 1
+            self._budget.cancel()
         if time_limit is not None:
             self._timer = threading.Timer(time_limit, self._stop.__setitem__, (0, 1))
             self._timer.daemon = True
@@ -357,7 +402,7 @@ class CompiledSolver(Solver):
         except BudgetExceeded as exc:
             budget.nodes += exc.nodes
             raise BudgetExceeded(budget.nodes, budget.seconds) from None
-        budget.charge(int(self._worker().ctl[0]))
+        budget.charge(self._last_nodes)
         return v
 
     def _guess(self, state: State) -> int:

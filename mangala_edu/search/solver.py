@@ -103,9 +103,13 @@ class Solver:
         """The future gain's bounds proven so far by the running MTD(f) (for progress)."""
 
     def cancel(self) -> None:
-        """Stop the running search (from another thread): it raises :class:`BudgetExceeded`
-        with the bounds it had proven."""
+        """Stop the running search (from another thread; also one about to start): it raises
+        :class:`BudgetExceeded` with the bounds it had proven. Every later search of this
+        solver stops at once too."""
+        self._cancelled = True
         self._budget.cancel()
+
+    _cancelled = False
 
     # Public -------------------------------------------------------------------------------------
     def solve(self, position: Position, *, time_limit: float | None = None,
@@ -172,6 +176,8 @@ class Solver:
         if len(self.table) > self.max_entries:
             self.table.clear()
         self._budget = Budget(time_limit, node_limit)
+        if self._cancelled:
+            self._budget.cancel()
         self._nodes = 0
         return self._budget
 

@@ -220,15 +220,32 @@ def read_header(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise TableError("tables.unreadable", file=str(path), reason=exc.strerror or exc
                          ) from exc
-    if not head.startswith(MAGIC) or len(head) < HEADER_BYTES:
-        raise TableError("tables.damaged", file=str(path))
     try:
-        header = json.loads(head[len(MAGIC):].split(b"\n", 1)[0])
+        return read_header_bytes(head)
     except ValueError as exc:
         raise TableError("tables.damaged", file=str(path)) from exc
+
+
+def read_header_bytes(head: bytes) -> dict[str, Any]:
+    """The header at the start of a table file's bytes; ``ValueError`` when there is none.
+
+    >>> read_header_bytes(header_bytes({"format": 1}))
+    {'format': 1}
+    """
+    if not head.startswith(MAGIC) or len(head) < HEADER_BYTES:
+        raise ValueError("not a table file")
+    header = json.loads(head[len(MAGIC):HEADER_BYTES].split(b"\n", 1)[0])
     if not isinstance(header, dict):
-        raise TableError("tables.damaged", file=str(path))
+        raise ValueError("not a table header")
     return header
+
+
+def header_bytes(header: dict[str, Any]) -> bytes:
+    """A table file's first :data:`HEADER_BYTES` bytes for ``header``."""
+    head = MAGIC + json.dumps(header).encode() + b"\n"
+    if len(head) > HEADER_BYTES:                    # pragma: no cover
+        raise ValueError("table header too long")
+    return head + b" " * (HEADER_BYTES - len(head))
 
 
 def load(path: str | Path, rules: Rules | None = None, *, check: bool = True
@@ -422,10 +439,7 @@ def write(rules: Rules, stones: int, data: Any, folder: str | Path) -> Path:
     header = {"format": FORMAT, "rules": _rules_record(rules), "stones": stones,
               "entries": len(data), "checksum": _checksum(data), "package": version,
               "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-    head = MAGIC + json.dumps(header).encode() + b"\n"
-    if len(head) > HEADER_BYTES:                    # pragma: no cover
-        raise ValueError("table header too long")
-    head += b" " * (HEADER_BYTES - len(head))
+    head = header_bytes(header)
     tmp = folder / f".tmp-{os.getpid()}-{threading.get_ident()}-{final.name}"
     try:
         with open(tmp, "wb") as f:

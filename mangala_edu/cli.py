@@ -361,6 +361,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except _Exit as exc:
         return exc.status
+    except KeyboardInterrupt:
+        print("mangala-edu: ^C", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -24,8 +24,8 @@ if os.environ.get("CI") and os.environ.get("MANGALA_EDU_ENGINE") != "pure":
 else:
     pytest.importorskip("numba")
 
-from mangala_edu.search import compiled, tables  # noqa: E402
-from mangala_edu.search.compiled import CompiledSolver  # noqa: E402
+from mangala_edu.search import compiled, tables
+from mangala_edu.search.compiled import CompiledSolver
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="compiled kernel turned off")
 

@@ -41,7 +41,9 @@ def test_map_work_here_and_in_processes_keeps_the_order() -> None:
 def cluster():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  protocol="tcp://", host="127.0.0.1",
                                   dashboard_address=None) as local:
+        assert local.scheduler_address.startswith("tcp://127.0.0.1:")
         yield local.scheduler_address
 
 

@@ -25,7 +25,7 @@ if os.environ.get("CI") and os.environ.get("MANGALA_EDU_ENGINE") != "pure":
 else:
     pytest.importorskip("numba")
 
-from mangala_edu.search import compiled, tables  # noqa: E402
+from mangala_edu.search import compiled, tables
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="compiled kernel turned off")
 
@@ -239,7 +239,9 @@ def test_solve_start_stopped_early_says_what_was_proven() -> None:
 def test_ctrl_c_stops_solve_start_with_its_bounds() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "mangala_edu.cli", "--lang", "en", "solve",
                              "start"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
+    first = proc.stderr.readline()        # said once the solver is ready, as the search starts
+    assert "There is no endgame table for these rules" in first
+    time.sleep(1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 3, err

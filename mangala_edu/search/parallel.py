@@ -6,7 +6,7 @@ in the items' order, as they come in. Where the work runs:
 * ``jobs=1``: here, in this process (no pool; the simplest to debug);
 * ``jobs=N`` (default: every core): N worker processes on this machine;
 * ``scheduler="tcp://HOST:8786"``: the workers of a running Dask cluster
-  (``pip install "mangala_edu[fast]"`` brings ``distributed``; start one with
+  (``pip install "mangala_edu[dask]"`` brings ``distributed``; start one with
   ``dask scheduler`` and ``dask worker tcp://HOST:8786`` on each machine, every one with
   mangala_edu installed).
 
@@ -89,22 +89,17 @@ def _in_order(futures: list[Any], total: int, progress: Callable[[int, int], Non
 def _dask(fn: Callable[[T], R], work: list[T], scheduler: str,
           progress: Callable[[int, int], None] | None) -> Iterator[R]:
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError as exc:                       # pragma: no cover - extra not installed
-        raise RuntimeError("--scheduler needs Dask: pip install 'mangala_edu[fast]'") from exc
+        raise RuntimeError("--scheduler needs Dask: pip install 'mangala_edu[dask]'") from exc
     client = Client(scheduler, set_as_default=False)
     try:
         futures = client.map(fn, work, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        finished: set[int] = set()
-        nxt = 0
-        for done, f in enumerate(as_completed(futures), start=1):
-            finished.add(index[f.key])
+        for done, f in enumerate(futures, start=1):      # every item runs at once; in order
+            result = f.result()
             if progress is not None:
                 progress(done, len(work))
-            while nxt in finished:
-                yield futures[nxt].result()
-                nxt += 1
+            yield result
     finally:
         client.close()
 

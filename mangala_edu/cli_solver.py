@@ -24,6 +24,8 @@ from typing import Any, TextIO
 from .engine import Position, Rules
 from .i18n import t
 
+LONG_SEARCH_TT_BITS = 24
+"""``solve start``: a transposition table of 2**24 buckets (512 MB) for the long search."""
 PROGRESS_EVERY = 10.0
 """Seconds between two progress lines of ``solve``."""
 
@@ -181,7 +183,7 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
     jobs = args.jobs
     if jobs is not None and jobs < 1:
         raise _err(errors, "cli.bad_jobs", lang, value=jobs)
-    solver = make_solver(pos.rules, "auto")
+    solver = make_solver(pos.rules, "auto", tt_bits=LONG_SEARCH_TT_BITS)
     compiled = isinstance(solver, CompiledSolver)
     side = t(f"side.{pos.to_move}", lang)
     if compiled and solver.endgame is None and pos.stones_on_board > 24:
@@ -192,12 +194,6 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
     result: dict[str, Any] = {}
     progress_lines: list[str] = []
     started = time.perf_counter()
-    stop = None
-    if compiled:
-        import numpy as np
-
-        stop = np.zeros(1, dtype=np.int64)
-
     def moved(pit: int, value: int, done: int) -> None:
         line = t("solve.move_done", lang, pit=pit, value=signed(value),
                  seconds=_decimal(time.perf_counter() - started, lang))
@@ -210,7 +206,7 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
         try:
             if args.all_moves and compiled:
                 result["values"] = solver.parallel_values(
-                    pos, jobs=jobs, time_limit=args.time_limit, progress=moved, stop=stop)
+                    pos, jobs=jobs, time_limit=args.time_limit, progress=moved)
             elif args.all_moves:
                 result["values"] = solver.value_of_moves(pos, time_limit=args.time_limit)
             else:
@@ -243,8 +239,6 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
                         rate=_count(round(nodes / max(now - started, 1e-9)), lang)) + bounds,
                       file=sys.stderr, flush=True)
     except KeyboardInterrupt:
-        if stop is not None:
-            stop[0] = 1
         solver.cancel()
         while not finished.wait(0.2):
             pass

@@ -10,8 +10,9 @@ machine code on disk (``cache=True``), so only the first use on a machine pays f
 Integer arrays carry everything else:
 
 ``prm`` (int64): ``[m, back, even, empty, sweep, table_stones, tt_mask]``;
-``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted]``;
-``stop`` (int64, shared): set ``stop[0]`` from any thread to make every search stop soon;
+``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted, slot]``;
+``stop`` (int64, shared): set ``stop[0]`` from any thread to make every search stop soon, or
+``stop[slot]`` to stop the searches of the threads given that slot;
 ``binom``: binomial coefficients, ``binom[a, b] = C(a, b)``;
 ``table`` (int8): the endgame table (future gain of every state with at most
 ``table_stones`` stones, by :func:`rank`), or a 1-element array when there is none;
@@ -288,7 +289,7 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     storing anything."""
     nodes = ctl[0] + 1
     ctl[0] = nodes
-    if (nodes & 4095) == 0 and (stop[0] != 0 or nodes >= ctl[1]):
+    if (nodes & 4095) == 0 and (stop[0] != 0 or stop[ctl[3]] != 0 or nodes >= ctl[1]):
         ctl[2] = 1
     if ctl[2] != 0:
         return 0
@@ -355,7 +356,7 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
         if status == EXTRA:
             score += 1 << 50
         elif cap > 0:
-            score += 1 << 49
+            score += (1 << 49) + (cap << 42)
         if i == hint:
             score += 1 << 55
         if known:
@@ -407,7 +408,7 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     work = _bitlen(ctl[0] - start_nodes)
     if best >= beta:
         cnt = s[best_pit] if s[best_pit] < 64 else 63
-        hist[best_pit, cnt] += stones * stones
+        hist[best_pit, cnt] += 1 << (stones >> 1)
     if best <= alpha:
         _store(tt, key, h, lo, best if best < hi else hi, hint if hint >= 0 else best_pit,
                work)

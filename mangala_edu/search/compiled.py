@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from ..engine.position import Position
@@ -114,23 +113,26 @@ def engine_name(rules: Rules, engine: str = "auto") -> str:
     return "compiled" if ok else "pure"
 
 
+_GUESS_LOCK = threading.Lock()
 _SHARED: dict[tuple[Rules, str], Solver] = {}
 _SHARED_LOCK = threading.Lock()
 
 
 def make_solver(rules: Rules, engine: str = "auto", *, shared: bool = False,
-                tables: bool = True) -> Solver:
+                tables: bool = True, tt_bits: int = DEFAULT_TT_BITS) -> Solver:
     """A solver for ``rules``: compiled when ``engine`` is ``"compiled"``, or ``"auto"`` and the
     kernel is available and supports the rules; pure Python otherwise. ``shared``: one solver
     per rules for the whole process (its transposition table is reused). ``tables``: use the
-    endgame table built for these rules, if any."""
+    endgame table built for these rules, if any. ``tt_bits``: see :class:`CompiledSolver`."""
     kind = engine_name(rules, engine)
     if kind == "pure" and shared:
         from .solver import solver_for
 
         return solver_for(rules)
     if not shared:
-        return CompiledSolver(rules, tables=tables) if kind == "compiled" else Solver(rules)
+        if kind == "compiled":
+            return CompiledSolver(rules, tables=tables, tt_bits=tt_bits)
+        return Solver(rules)
     with _SHARED_LOCK:
         solver = _SHARED.get((rules, kind))
         if solver is None:
@@ -161,7 +163,7 @@ class _Worker:
         self.st = np.zeros((nb.MAX_PLY, p), dtype=np.int64)
         self.cb = np.zeros((nb.MAX_PLY, pits, p), dtype=np.int64)
         self.meta = np.zeros((nb.MAX_PLY, 5 * pits), dtype=np.int64)
-        self.ctl = np.zeros(3, dtype=np.int64)
+        self.ctl = np.zeros(4, dtype=np.int64)
 
 
 class CompiledSolver(Solver):
@@ -258,13 +260,15 @@ class CompiledSolver(Solver):
 
     def parallel_values(self, position: Position, *, jobs: int | None = None,
                         time_limit: float | None = None,
-                        progress: Callable[[int, int, int], None] | None = None,
-                        stop: np.ndarray | None = None) -> dict[int, int]:
-        """Each legal move's exact value, the moves shared out over ``jobs`` threads (default:
-        every core) that share one transposition table. ``progress(pit, value, done)`` is
-        called as each move is solved. Raises :class:`BudgetExceeded` when ``time_limit`` runs
-        out or ``stop[0]`` is set; its ``lower``/``upper`` then bound the position's value
-        (from the moves solved, and the trivial bound for the rest), and its ``values``
+                        progress: Callable[[int, int, int], None] | None = None
+                        ) -> dict[int, int]:
+        """Each legal move's exact value, over ``jobs`` threads (default: every core) that
+        share one transposition table: each thread takes the next unsolved move (the most
+        stones first), and a thread with no move left helps with one still running (both
+        search it, the first to finish stops the other: "lazy SMP"). ``progress(pit, value,
+        done)`` is called as each move is solved. Raises :class:`BudgetExceeded` when
+        ``time_limit`` runs out or :meth:`cancel` is called; its ``lower``/``upper`` then
+        bound the position's value (from each move's proven bounds), and its ``values``
         attribute holds the moves solved so far."""
         if position.stones_on_board > self.capacity:
             return self._fallback().value_of_moves(position, time_limit=time_limit)
@@ -272,45 +276,84 @@ class CompiledSolver(Solver):
         kids = self.kernel.children(state)
         jobs = jobs or os.cpu_count() or 1
         np = self._np
-        stop = stop if stop is not None else np.zeros(1, dtype=np.int64)
+        # flags[0]: stop everything; flags[1 + j]: move j is solved (helpers stop).
+        flags = np.zeros(1 + len(kids), dtype=np.int64)
+        if self._cancelled:
+            flags[0] = 1
+        self._flags = flags
         budget = Budget(time_limit)
         timer = None
         if time_limit is not None:
-            timer = threading.Timer(time_limit, stop.__setitem__, (0, 1))
+            timer = threading.Timer(time_limit, flags.__setitem__, (0, 1))
             timer.daemon = True
             timer.start()
-        # The longest searches (most stones left, no extra turn) first.
-        order = sorted(kids, key=lambda c: (c.state is None, -(sum(c.state or ()))))
+        # The longest searches (most stones left) first.
+        order = sorted(range(len(kids)), key=lambda j: (kids[j].state is None,
+                                                        -sum(kids[j].state or ())))
         values: dict[int, int] = {}
+        bounds: dict[int, tuple[int, int]] = {}
+        pending = list(order)
+        running: list[int] = []
+        helpers: dict[int, int] = {}
         lock = threading.Lock()
 
-        def one(c: Any) -> None:
-            if c.state is None:
-                v = c.gain
+        def record(j: int, lo: int, hi: int) -> None:
+            c = kids[j]
+            if c.extra:
+                bounds[c.pit] = (base + c.gain + lo, base + c.gain + hi)
             else:
-                sign = 1 if c.extra else -1
-                v = c.gain + sign * self._exact(c.state, stop)
-            with lock:
-                values[c.pit] = base + v
-                if progress is not None:
-                    progress(c.pit, base + v, len(values))
+                bounds[c.pit] = (base + c.gain - hi, base + c.gain - lo)
+
+        def worker() -> None:
+            while not flags[0]:
+                with lock:
+                    if pending:
+                        j = pending.pop(0)
+                        running.append(j)
+                        shift = 0
+                    else:
+                        live = [k for k in running if not flags[1 + k]]
+                        if not live:
+                            return
+                        j = min(live, key=lambda k: helpers.get(k, 0))
+                        helpers[j] = helpers.get(j, 0) + 1
+                        shift = 2 * helpers[j]        # another first guess: other probes
+                c = kids[j]
+                if c.state is None:
+                    v = c.gain
+                else:
+                    try:
+                        g = self._exact(c.state, flags, 1 + j, shift,
+                                        lambda lo, hi, j=j: record(j, lo, hi))
+                    except BudgetExceeded:
+                        continue                      # stopped, or solved by another thread
+                    v = c.gain + (g if c.extra else -g)
+                with lock:
+                    if c.pit in values:
+                        continue
+                    values[c.pit] = base + v
+                    bounds[c.pit] = (base + v, base + v)
+                    flags[1 + j] = 1
+                    if progress is not None:
+                        progress(c.pit, base + v, len(values))
 
         try:
-            with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(order)))) as pool:
-                futures = [pool.submit(one, c) for c in order]
-                for f in futures:
-                    try:
-                        f.result()
-                    except BudgetExceeded:
-                        stop[0] = 1
+            threads = [threading.Thread(target=worker, daemon=True)
+                       for _ in range(max(1, min(jobs, 8)))]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
         finally:
             if timer is not None:
                 timer.cancel()
         if len(values) < len(kids):
             stones = sum(state)
-            lower = max(values.values(), default=base - stones)
-            exc = BudgetExceeded(self._nodes_total, budget.seconds, lower, base + stones)
+            lows = [bounds.get(c.pit, (base - stones, base + stones))[0] for c in kids]
+            highs = [bounds.get(c.pit, (base - stones, base + stones))[1] for c in kids]
+            exc = BudgetExceeded(self.nodes_total, budget.seconds, max(lows), max(highs))
             exc.values = dict(values)  # type: ignore[attr-defined]
+            exc.bounds = dict(bounds)  # type: ignore[attr-defined]
             raise exc
         return {p: values[p] for p in sorted(values)}
 
@@ -323,19 +366,49 @@ class CompiledSolver(Solver):
     # Internals ----------------------------------------------------------------------------------
     _nodes_total = 0
 
-    def _exact(self, state: State, stop: np.ndarray) -> int:
-        """The exact future gain of ``state`` (MTD(f)), stopping when ``stop[0]`` is set."""
+    def _exact(self, state: State, flags: np.ndarray, slot: int = 0, shift: int = 0,
+               report: Callable[[int, int], None] | None = None) -> int:
+        """The exact future gain of ``state`` (MTD(f) from the usual guess plus ``shift``),
+        stopping (:class:`BudgetExceeded`) when ``flags[0]`` or ``flags[slot]`` is set;
+        ``report(lo, hi)`` hears the bounds proven after each probe."""
         stones = sum(state)
         lo, hi = -stones, stones
-        g = min(max(self._guess(state), lo), hi)
+        g = self._guess(state) + shift
         while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self._probe(state, beta - 1, beta, stop, None)
+            beta = _parity_beta(g, lo, hi, stones)
+            g = self._probe(state, beta - 1, beta, flags, None, slot)
             if g < beta:
-                hi = g
+                hi = _down(g, stones)
             else:
-                lo = g
-        return g
+                lo = _up(g, stones)
+            if report is not None:
+                report(lo, hi)
+        return lo
+
+    def _mtdf(self, state: State, guess: int, base: int | None = None) -> int:
+        """MTD(f) as in :meth:`Solver._mtdf`, with every probe on a value of the right parity:
+        a state's future gain has the parity of its stones (every stone ends in a store, so
+        the final difference and the stones on the board add up to an even number), so half
+        of the zero-window probes can be skipped."""
+        stones = sum(state)
+        lo, hi = -stones, stones
+        g = guess
+        try:
+            while lo < hi:
+                if base is not None:
+                    self.bounds = (lo, hi)
+                beta = _parity_beta(g, lo, hi, stones)
+                g = self._search(state, beta - 1, beta, stones)
+                if g < beta:
+                    hi = _down(g, stones)
+                else:
+                    lo = _up(g, stones)
+        except BudgetExceeded as exc:
+            if base is not None:
+                lo, hi = self._proven(state, lo, hi)
+                exc.bounded(base + lo, base + hi)
+            raise
+        return lo
 
     def _worker(self) -> _Worker:
         w = getattr(self._local, "worker", None)
@@ -346,10 +419,11 @@ class CompiledSolver(Solver):
         return w
 
     def _probe(self, state: State, alpha: int, beta: int, stop: np.ndarray,
-               node_limit: int | None) -> int:
+               node_limit: int | None, slot: int = 0) -> int:
         w = self._worker()
         w.ctl[0] = 0
         w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
+        w.ctl[3] = slot
         arr = self._np.array(state, dtype=self._np.int64)
         v = self._nb.probe(arr, alpha, beta, w.st, w.cb, w.meta, self._tt, self._hist,
                            self._table, self._binom, self._prm, w.ctl, stop)
@@ -382,7 +456,11 @@ class CompiledSolver(Solver):
 
     def cancel(self) -> None:
         self._stop[0] = 1
+        if self._flags is not None:
+            self._flags[0] = 1
         super().cancel()
+
+    _flags: np.ndarray | None = None
 
     def _cancel(self) -> None:
         if self._timer is not None:
@@ -412,7 +490,8 @@ class CompiledSolver(Solver):
             return (lo + hi) // 2
         from .lookahead import quick_guess
 
-        return quick_guess(self.kernel, state)
+        with _GUESS_LOCK:                  # quick_guess shares one search per rules
+            return quick_guess(self.kernel, state)
 
     def _lookup(self, state: State) -> tuple[int, int, int]:
         arr = self._np.array(state, dtype=self._np.int64)
@@ -434,6 +513,35 @@ class CompiledSolver(Solver):
         if t_lo <= t_hi:
             return t_lo, t_hi
         return lo, hi
+
+
+def _up(v: int, stones: int) -> int:
+    """The least value >= ``v`` with the parity of ``stones``.
+
+    >>> _up(3, 10), _up(4, 10), _up(-3, 7)
+    (4, 4, -3)
+    """
+    return v + ((v - stones) & 1)
+
+
+def _down(v: int, stones: int) -> int:
+    """The greatest value <= ``v`` with the parity of ``stones``."""
+    return v - ((v - stones) & 1)
+
+
+def _parity_beta(g: int, lo: int, hi: int, stones: int) -> int:
+    """The next MTD(f) probe ``v >= beta?`` for a guess ``g`` within ``lo < hi`` (both of the
+    parity of ``stones``): ``beta`` has that parity and ``lo < beta <= hi``.
+
+    >>> _parity_beta(0, -10, 10, 10), _parity_beta(-10, -10, 10, 10), _parity_beta(11, -10, 10, 10)
+    (0, -8, 10)
+    """
+    beta = _up(g + 1 if g <= lo else g, stones)
+    if beta <= lo:
+        beta = lo + 2
+    if beta > hi:
+        beta = hi
+    return beta
 
 
 def solvers_for(rules: Rules, engines: Sequence[str] = ("pure", "compiled")) -> list[Solver]:

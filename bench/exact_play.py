@@ -81,8 +81,9 @@ def main() -> None:
     engines: list[tuple[str, object]] = [("pure", None)]
     if compiled.available():
         table = compiled.CompiledSolver(rules, tt_bits=16).endgame
-        label = "compiled" + (f" + table ≤ {table.stones}" if table else " (no table)")
-        engines.append((label, table))
+        engines.append(("compiled, no table", False))
+        if table is not None:
+            engines.append((f"compiled + table ≤ {table.stones}", table))
         compiled.CompiledSolver(rules, tables=table, tt_bits=16).solve(
             Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"))        # warm up
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -91,14 +92,14 @@ def main() -> None:
     positions = sample_positions(counts, args.per_count)
     header = f"{'stones':>6} {'n':>3}"
     for name, _ in engines:
-        header += f"  {name + ': solved':>32} {'median s':>8}"
+        header += f"  {name + ': solved':>30} {'median s':>8}"
     print(header)
     for n in counts:
         row = f"{n:>6} {len(positions[n]):>3}"
         for _name, kind in engines:
             times = []
             for pos in positions[n]:
-                if kind is None and _name == "pure":
+                if kind is None:
                     solver: Solver = Solver(rules)
                 else:
                     solver = compiled.CompiledSolver(rules, tables=kind, tt_bits=20)
@@ -106,7 +107,7 @@ def main() -> None:
                 if secs is not None:
                     times.append(secs)
             med = f"{statistics.median(times):8.2f}" if times else f"{'-':>8}"
-            row += f"  {f'{len(times)}/{len(positions[n])}':>32} {med}"
+            row += f"  {f'{len(times)}/{len(positions[n])}':>30} {med}"
         print(row, flush=True)
 
 

@@ -61,13 +61,15 @@ FORMAT = 1
 MAGIC = b"MANGALA-EDU-TABLE\n"
 HEADER_BYTES = 4096
 """The header (magic and a JSON line, padded with spaces) before the entries."""
-DEFAULT_STONES = 22
+DEFAULT_STONES = 24
 """The default K for ``mangala-edu tables build``: the largest that a 2-core laptop with 8 GB
-builds in a few minutes (about 550 MB; see ``bench/RESULTS.md``)."""
+builds in minutes (1.25 GB on disk and in memory, 4 to 8 minutes on 2 cores; K = 25 would
+take 1.85 GB and half as long again; see ``bench/RESULTS.md``)."""
 MAX_BUILD_STONES = 40
 """The largest K that ``tables build`` accepts (official K = 30 would already need 86 GB)."""
-NS_PER_ENTRY = 220.0
-"""Measured build cost in nanoseconds per entry on one core (for the estimate shown first)."""
+NS_PER_ENTRY = 400.0
+"""Build cost in nanoseconds per entry and core, as measured on a 2-core machine (K = 18: 375;
+K = 24, with the machine busy: 700): the estimate shown before a build."""
 CHUNK = 1 << 22
 """Entries per call to the compiled build (between two progress reports)."""
 ENV_CACHE = "MANGALA_EDU_CACHE"

@@ -300,9 +300,12 @@ class CompiledSolver(Solver):
         def record(j: int, lo: int, hi: int) -> None:
             c = kids[j]
             if c.extra:
-                bounds[c.pit] = (base + c.gain + lo, base + c.gain + hi)
+                new = (base + c.gain + lo, base + c.gain + hi)
             else:
-                bounds[c.pit] = (base + c.gain - hi, base + c.gain - lo)
+                new = (base + c.gain - hi, base + c.gain - lo)
+            with lock:
+                old = bounds.get(c.pit, new)          # two threads may search one move
+                bounds[c.pit] = (max(old[0], new[0]), min(old[1], new[1]))
 
         def worker() -> None:
             while not flags[0]:

@@ -211,7 +211,7 @@ def main() -> None:
                         help="seconds per Kalah start position, pure Python (0: skip; "
                              "default: 60)")
     parser.add_argument("--kalah-max", type=int, default=6,
-                        help="largest m for Kalah(m,4), from 3 (default: 6)")
+                        help="largest m for Kalah(m,4), from 3 (default: 6; 0: no Kalah rows)")
     parser.add_argument("--build", default="",
                         help="comma-separated table sizes K to build and time (e.g. 16,18)")
     parser.add_argument("--start", action="store_true",
@@ -221,8 +221,9 @@ def main() -> None:
     parser.add_argument("--skip-official", action="store_true",
                         help="leave out the official positions")
     args = parser.parse_args()
-    if args.cap <= 0 or args.kalah_cap <= 0 or args.pure_kalah_cap < 0 or args.kalah_max < 3:
-        parser.error("caps must be positive and --kalah-max at least 3")
+    if args.cap <= 0 or args.kalah_cap <= 0 or args.pure_kalah_cap < 0 \
+            or 0 < args.kalah_max < 3 or args.kalah_max < 0:
+        parser.error("caps must be positive and --kalah-max 0 (no Kalah rows) or at least 3")
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average (1, 5, 15 min): {load}; cores: {os.cpu_count()}")
     if not args.skip_official:

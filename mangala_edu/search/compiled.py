@@ -58,9 +58,10 @@ def capacity(pits: int) -> int:
     while n < 1000 and comb(n + 1 + p + 1, p + 1) < 2 ** 62:
         n += 1
     return n
-DEFAULT_TT_BITS = 22
+DEFAULT_TT_BITS = 21
 """The transposition table holds ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16 bytes
-each): 128 MB."""
+each): 64 MB, plenty for the few million positions of a move's search (``solve start`` uses
+512 MB)."""
 
 _NB: Any = None
 _NB_ERROR: str | None = None
@@ -208,7 +209,10 @@ class CompiledSolver(Solver):
         self.capacity = capacity(rules.pits)
         self._binom = nb.binomials(self.capacity + 2 * rules.pits + 2, 2 * rules.pits + 1)
         self._pure: Solver | None = None
-        self._tt = np.zeros(4 << tt_bits, dtype=np.int64)
+        # Written once here so that the memory is really there: a fresh table's first touches
+        # (page faults) would otherwise slow the first search down, unpredictably.
+        self._tt = np.empty(4 << tt_bits, dtype=np.int64)
+        self._tt.fill(0)
         self._hist = np.zeros((rules.pits, 64), dtype=np.int64)
         self._prm = rule_params(rules, self.table_stones, (1 << tt_bits) - 1)
         self._local = threading.local()

@@ -162,7 +162,7 @@ def test_an_interrupted_build_leaves_no_trusted_table(folder: Path, how: int) ->
             if 0 < done < total:
                 break
         proc.send_signal(how)
-        proc.wait(timeout=120)
+        proc.wait(timeout=900)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -230,7 +230,7 @@ def test_solve_start_all_moves(capsys) -> None:
 def test_solve_start_stopped_early_says_what_was_proven() -> None:
     proc = subprocess.run([sys.executable, "-m", "mangala_edu.cli", "--lang", "en", "solve",
                            "start", "--all-moves", "--time-limit", "1"],
-                          capture_output=True, text=True, check=False, timeout=300)
+                          capture_output=True, text=True, check=False, timeout=900)
     assert proc.returncode == 3 and proc.stdout == ""
     assert "Stopped before the search finished" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -243,7 +243,7 @@ def test_ctrl_c_stops_solve_start_with_its_bounds() -> None:
     assert "There is no endgame table for these rules" in first
     time.sleep(1)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    out, err = proc.communicate(timeout=900)
     assert proc.returncode == 3, err
     assert out == "" and "Stopped before the search finished" in err
     assert "Traceback" not in err

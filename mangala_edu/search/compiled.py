@@ -2,7 +2,8 @@
 
 Install it with ``pip install "mangala_edu[fast]"``. Without numba everything still works in
 pure Python; with it, :func:`~mangala_edu.search.solve`, :func:`~mangala_edu.search.value_of_moves`,
-the unseeded computer players and the game analysis search ten to thirty times faster and use the
+the unseeded computer players and the game analysis search several times as many positions a
+second (7–8 times per CPU second in ``bench/RESULTS.md``), need fewer of them, and use the
 endgame tables of :mod:`.tables` when they have been built (``mangala-edu tables build``). The
 values and the sets of best moves are the same either way; only the node counts differ.
 

@@ -136,6 +136,12 @@ def test_stopped_while_writing_leaves_nothing(folder: Path, monkeypatch) -> None
     assert list(folder.iterdir()) == []
 
 
+def interruptible() -> None:
+    """In the child, before Python starts: Ctrl-C (SIGINT) is not ignored, even when these tests
+    run in a background job (which ignores it, and Python then keeps ignoring it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 BUILD = textwrap.dedent("""
     import sys
     from mangala_edu import Rules
@@ -152,7 +158,8 @@ BUILD = textwrap.dedent("""
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
 def test_an_interrupted_build_leaves_no_trusted_table(folder: Path, how: int) -> None:
     proc = subprocess.Popen([sys.executable, "-c", BUILD, str(folder), "16"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible)
     try:
         # Wait until the build is under way (some entries done, not all).
         while True:
@@ -238,7 +245,8 @@ def test_solve_start_stopped_early_says_what_was_proven() -> None:
 
 def test_ctrl_c_stops_solve_start_with_its_bounds() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "mangala_edu.cli", "--lang", "en", "solve",
-                             "start"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "start"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible)
     first = proc.stderr.readline()        # said once the solver is ready, as the search starts
     assert "There is no endgame table for these rules" in first
     time.sleep(1)

@@ -343,8 +343,7 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
             known = True
         else:
             c = cb[d, i]
-            for k in range(p):
-                left += c[k]
+            left = stones - gain           # no end of the set: only the mover's store gained
             if left <= kstones:
                 ci, _cn = rank(c, p, binom)
                 tv = np.int64(table[ci])

@@ -221,6 +221,19 @@ class CompiledSolver(Solver):
         self._stop = np.zeros(1, dtype=np.int64)
         self._timer: threading.Timer | None = None
         self._workers: list[_Worker] = []
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Load the compiled code now (a few seconds on first use, from numba's cache), so
+        that the first timed search does not spend its budget on it."""
+        m = self.rules.pits
+        state = (1,) + (0,) * (m - 1) + (1,) + (0,) * (m - 1)
+        arr = self._np.array(state, dtype=self._np.int64)
+        self._nb.lookup(arr, self._tt, self._binom, self._prm)
+        self._rank(arr)
+        self._probe(state, -2, 2, self._np.zeros(1, dtype=self._np.int64), None)
+        with self._lock:
+            self._nodes_total = 0
 
     def __repr__(self) -> str:
         table = f", table <= {self.table_stones} stones" if self.endgame is not None else ""

@@ -191,8 +191,8 @@ class EndgameTable:
 def state_rank(state: tuple[int, ...]) -> int:
     """A state's index in every table of its board (pure Python, as the kernel computes it).
 
-    >>> state_rank((0, 0)), state_rank((1, 0)), state_rank((0, 1)), state_rank((2, 0))
-    (0, 1, 2, 3)
+    >>> state_rank((0, 0)), state_rank((0, 1)), state_rank((1, 0)), state_rank((2, 0))
+    (0, 1, 2, 5)
     """
     p = len(state)
     n = sum(state)

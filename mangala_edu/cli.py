@@ -1,4 +1,5 @@
-"""The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``.
+"""The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``,
+``puzzles`` and ``worksheet`` (:mod:`mangala_edu.puzzles.commands`).
 
 Bad input (an illegal pit, a malformed position, a move after the end, a wrong argument) exits
 with status 2 and one clear line on standard error; moves played before it are still printed.
@@ -14,7 +15,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from .engine import SIDE_NAMES, SIDES, SOUTH, IllegalMoveError, MangalaError, Position, Rules, other
@@ -97,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     analyse.add_argument("--time-per-move", type=float, default=1.0, metavar="S",
                          help="seconds for each move at most (default: 1)")
     analyse.add_argument("--json", action="store_true", help="one JSON object per move")
+    from .puzzles.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 
@@ -272,13 +276,21 @@ COMMANDS = {"replay": _replay, "show": _show, "best": _best, "solve": _solve,
             "analyse": _analyse, "analyze": _analyse}
 
 
+def _command(name: str) -> Callable[[argparse.Namespace, TextIO, str], int | None]:
+    if name in COMMANDS:
+        return COMMANDS[name]
+    from .puzzles.commands import COMMANDS as PUZZLE_COMMANDS
+
+    return PUZZLE_COMMANDS[name]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0; 2 for bad input; 3 when a search
-    runs out of its budget)."""
+    runs out of its budget; 1 when ``puzzles verify`` finds a puzzle that does not hold)."""
     args = _parser().parse_args(argv)
     lang = args.lang
     try:
-        COMMANDS[args.command](args, sys.stdout, lang)
+        status = _command(args.command)(args, sys.stdout, lang)
     except CommandError as exc:
         print(f"mangala-edu: {exc}", file=sys.stderr)
         return 2
@@ -288,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MangalaError as exc:
         print(f"mangala-edu: {exc.message(lang)}", file=sys.stderr)
         return 2
-    return 0
+    return status or 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,6 +4,8 @@
 :mod:`.views` shows a learner's progress and a whole class folder.
 """
 
+from .lessons import stop_tracking, track_lessons
 from .store import ENV, Progress, ProgressError, ProgressStore, progress_dir
 
-__all__ = ["ENV", "Progress", "ProgressError", "ProgressStore", "progress_dir"]
+__all__ = ["ENV", "Progress", "ProgressError", "ProgressStore", "progress_dir",
+           "stop_tracking", "track_lessons"]

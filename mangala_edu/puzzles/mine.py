@@ -37,7 +37,7 @@ from ..search.arena import play_set, random_opening
 from ..search.budget import BudgetExceeded
 from ..search.parallel import map_work
 from ..search.players import Player
-from ..search.solver import solve, solver_for
+from ..search.solver import solve
 from .model import Puzzle, phase_of, puzzle_id
 from .prove import build_line
 from .rating import PUZZLE_RD, difficulty_rating
@@ -63,14 +63,18 @@ class MineSettings:
 
     min_stones: int = 0
     max_stones: int = 24
-    node_limit: int = 3_000_000
-    """Each solver call's budget (positions); a candidate beyond it is dropped."""
+    node_limit: int | None = None
+    """Each solver call's budget (positions); a candidate beyond it is dropped. ``None`` (the
+    default): no budget, every candidate is solved to the end, so the same seed gives the same
+    file whatever else the process solved before (with a budget, whether a hard candidate fits
+    can depend on what the solver's table already holds)."""
     time_scale: float = 0.3
     """Multiplies the players' budgets while the game is played."""
 
     def tag(self) -> str:
         low = f"{self.min_stones}-" if self.min_stones else "≤"
-        return f"{low}{self.max_stones} {self.node_limit}n {self.time_scale:g}x"
+        budget = f" {self.node_limit}n" if self.node_limit else ""
+        return f"{low}{self.max_stones}{budget} {self.time_scale:g}x"
 
 
 @dataclass(frozen=True)
@@ -170,9 +174,6 @@ def mine_game(task: GameTask) -> GameResult:
     """Play one game and take its puzzles (a top-level function: it runs in other processes)."""
     t0 = time.perf_counter()
     settings = task.settings
-    # Each game starts with an empty solver table, so that whether a search fits its node
-    # budget does not depend on what this process solved before (same file on any core).
-    solver_for(Position.start().rules).table.clear()
     seed = task.seed
     weak, strong = PAIRINGS[seed % len(PAIRINGS)]
     rng = random.Random(seed)

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Position
+from ..engine import MangalaError, Position
 from ..search.solver import solve, value_of_moves
-from .model import Step
+from .model import Puzzle, Step
 
 FIRST_MARGIN = 2
 """The least margin (stones) of the first move over the next-best one."""
@@ -174,3 +174,22 @@ def check_puzzle_line(start: Position, line: Sequence[str], steps: Sequence[Step
         pos = pos.play(pit)
     if k != len(steps):
         raise ProofError(f"{len(steps)} steps for {k} learner's moves")
+
+
+def verify_puzzle(puzzle: Puzzle) -> tuple[str, str | None, float]:
+    """Re-prove one puzzle: ``(id, None, seconds)`` when it holds, else ``(id, reason,
+    seconds)``. A top-level function, for :func:`~mangala_edu.search.parallel.map_work`."""
+    import time
+
+    t0 = time.perf_counter()
+    try:
+        start = puzzle.start
+        check_puzzle_line(start, puzzle.line, puzzle.steps, value=puzzle.value)
+        if puzzle.steps[0].cost(sorted(puzzle.steps[0].values.items(),
+                                       key=lambda kv: -kv[1])[1][0]) != puzzle.margin:
+            raise ProofError(f"the margin is not {puzzle.margin}")
+        if puzzle.stones != start.stones_on_board:
+            raise ProofError(f"{start.stones_on_board} stones on the board, not {puzzle.stones}")
+    except (ProofError, MangalaError) as exc:
+        return puzzle.id, str(exc), time.perf_counter() - t0
+    return puzzle.id, None, time.perf_counter() - t0

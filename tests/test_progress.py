@@ -132,7 +132,7 @@ def test_my_progress_and_the_class_view(tmp_path):
     view = ClassView(tmp_path, lang="tr")
     rows = view.pupil_rows()
     assert [r[0] for r in rows[1:]] == ["Ali", "Zeynep"]
-    assert rows[2][1:5] == ["4", "1", "25 %", "1250"] and rows[1][-1] == "1"
+    assert rows[2][1:5] == ["4", "1", "%25", "1250"] and rows[1][-1] == "1"
     assert view.unreadable == ["Broken.json"]
     assert (tmp_path / "Broken.json").read_text() == "{"      # only reported
     csv_path = view.to_csv(tmp_path / "sinif.csv")

@@ -72,7 +72,11 @@ def _table(rows: list[list[str]], caption: str) -> str:
 
 
 def _percent(part: int, whole: int, lang: str) -> str:
-    return f"{number(100 * part / whole, lang, digits=0)} %" if whole else "–"
+    """A share as each language writes it: ``%67`` in Turkish, ``67 %`` in English."""
+    if not whole:
+        return "–"
+    value = number(100 * part / whole, lang, digits=0)
+    return f"%{value}" if lang == "tr" else f"{value} %"
 
 
 class MyProgress:

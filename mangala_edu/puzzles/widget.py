@@ -36,10 +36,10 @@ from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from .collection import Collection
 from .rating import BAND_NAMES, band_of
-from .themes import THEMES, theme_name
+from .themes import THEMES, theme_about, theme_name
 from .trainer import MODES, MoveList, Outcome, PuzzleRun, Reply, TrainerSession, explanation
 
-__all__ = ["PuzzleTrainer"]
+__all__ = ["PuzzleTrainer", "ThemeList"]
 
 _MODE_NAMES = {"rated": "puzzle.ui.mode.rated", "theme": "puzzle.ui.mode.theme",
                "list": "puzzle.ui.mode.list"}
@@ -93,7 +93,7 @@ class PuzzleTrainer(StillPicture, w.VBox):
         self.name_box = w.Text(value=learner or "", description=t("puzzle.ui.learner", lang),
                                placeholder=t("puzzle.ui.name_placeholder", lang),
                                style={"description_width": "initial"},
-                               layout=w.Layout(width="16em"))
+                               continuous_update=False, layout=w.Layout(width="16em"))
         self.mode_choice = w.Dropdown(
             options=[(t(_MODE_NAMES[m], lang), m) for m in MODES], value=mode,
             description=t("puzzle.ui.mode", lang), style={"description_width": "initial"},
@@ -124,8 +124,8 @@ class PuzzleTrainer(StillPicture, w.VBox):
         self.next_button = w.Button(description=t("puzzle.ui.next", lang), icon="forward")
         self.feedback = w.HTML("")
         self.hint_box = w.HTML("")
-        self.name_box.on_submit(lambda _: self._safe(lambda: self.set_learner(
-            self.name_box.value)))
+        self.name_box.observe(lambda change: self._safe(lambda: self.set_learner(
+            change["new"])), "value")
         self.apply_button.on_click(lambda _: self._safe(self._apply_filters))
         self.hint_button.on_click(lambda _: self._safe(self.hint))
         self.solution_button.on_click(lambda _: self._safe(self.show_solution))
@@ -211,6 +211,8 @@ class PuzzleTrainer(StillPicture, w.VBox):
         """Save progress under ``name`` from now on (and load their rating)."""
         name = (name or "").strip() or None
         s = self.session
+        if name == s.learner:
+            return
         self.session = TrainerSession(s.collection, name, None if name is None else s.store,
                                       seed=s.seed, mode=s.mode, theme=s.theme, band=s.band,
                                       moves=s.moves, clock=s.clock, now=s.now)
@@ -276,6 +278,8 @@ class PuzzleTrainer(StillPicture, w.VBox):
         self.next_button.button_style = "primary"
         self.again_button.button_style = ""
         text = f"{said.text(self.lang)} {outcome.said().text(self.lang)}"
+        if self.run.solved and not self.run.clean:
+            text += " " + t("puzzle.not_clean", self.lang)
         if outcome.problem is not None:
             text += " " + outcome.problem.text(self.lang)
         self.feedback.value = feedback_box(kind, text)
@@ -345,3 +349,36 @@ def _strip_tags(text: str) -> str:
     import re
 
     return re.sub(r"<[^>]+>", "", text)
+
+
+class ThemeList:
+    """The themes with their names, one-line descriptions and how many puzzles each has (a
+    table in a notebook).
+
+    >>> ThemeList(lang="en").rows()[0]
+    ['Theme', 'What it is about', 'Puzzles']
+    """
+
+    def __init__(self, collection: Collection | None = None, lang: str | None = None) -> None:
+        self.collection = collection or Collection.shipped()
+        self.lang = lang or language_from_folder()
+
+    def rows(self) -> list[list[str]]:
+        lang = self.lang
+        counts = self.collection.theme_counts()
+        rows = [[t("puzzle.ui.theme_col", lang), t("puzzle.ui.about_col", lang),
+                 t("puzzle.ui.count_col", lang)]]
+        for key in THEMES:
+            rows.append([theme_name(key).text(lang), theme_about(key).text(lang),
+                         str(counts.get(key, 0))])
+        return rows
+
+    def _repr_html_(self) -> str:
+        rows = self.rows()
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                       for row in rows[1:])
+        return (f'<table class="mangala-theme-table"><tr>{head}</tr>{body}</table>')
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{r[0]}: {r[2]}" for r in self.rows()[1:])

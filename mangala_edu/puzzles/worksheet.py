@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
-from ..display.figure import draw_board
+from ..display.figure import BoardFigure, draw_board
 from ..display.layout import board_layout
 from ..i18n import Message, t
 from .model import Puzzle, PuzzleError
@@ -105,22 +105,18 @@ def key_entries(puzzles: Sequence[Puzzle], lang: str) -> list[str]:
     return out
 
 
-def make_worksheet(puzzles: Sequence[Puzzle], path: str | Path, *, lang: str = "tr",
-                   theme: Message | str | None = None, band: Message | str | None = None
-                   ) -> Path:
-    """Write the worksheet of ``puzzles`` (in this order) to the PDF ``path``.
-
-    ``theme`` and ``band`` only name the choice on the first page. Raises
-    :class:`~.model.PuzzleError` when there is no puzzle or the file cannot be written.
-    """
+def worksheet_pages(puzzles: Sequence[Puzzle], *, lang: str = "tr",
+                    theme: Message | str | None = None, band: Message | str | None = None
+                    ) -> list[Figure]:
+    """The pages of the worksheet of ``puzzles`` as matplotlib figures (A4); in a notebook a
+    page shows itself as a picture. ``theme`` and ``band`` only name the choice on the first
+    page."""
     if not puzzles:
         raise PuzzleError("puzzle.error.too_many", count=0, found=0)
-    path = Path(path)
     any_text = t("worksheet.any", lang)
     subtitle = t("worksheet.subtitle", lang, count=len(puzzles),
                  theme=theme.text(lang) if isinstance(theme, Message) else theme or any_text,
                  band=band.text(lang) if isinstance(band, Message) else band or any_text)
-    # Pages of boards.
     groups: list[list[tuple[int, Puzzle]]] = []
     numbered = list(enumerate(puzzles, start=1))
     groups.append(numbered[:FIRST_PAGE_BOARDS])
@@ -128,7 +124,6 @@ def make_worksheet(puzzles: Sequence[Puzzle], path: str | Path, *, lang: str = "
     while rest:
         groups.append(rest[:BOARDS_PER_PAGE])
         rest = rest[BOARDS_PER_PAGE:]
-    # Pages of the answer key.
     key_lines: list[list[str]] = [[]]
     for entry in key_entries(puzzles, lang):
         wrapped = textwrap.wrap(entry, 92, subsequent_indent="     ")
@@ -136,28 +131,42 @@ def make_worksheet(puzzles: Sequence[Puzzle], path: str | Path, *, lang: str = "
             key_lines.append([])
         key_lines[-1].extend([*wrapped, ""])
     pages = len(groups) + len(key_lines)
+    figures: list[Figure] = []
+    with matplotlib.rc_context({"font.family": "DejaVu Sans"}):
+        for k, group in enumerate(groups):
+            fig = BoardFigure(figsize=A4)
+            top = _header(fig, lang, subtitle) + 0.15 if k == 0 else 0.6
+            slot = (A4[1] - 0.5 - top) / (FIRST_PAGE_BOARDS if k == 0 else BOARDS_PER_PAGE)
+            for j, (number, puzzle) in enumerate(group):
+                _board_slot(fig, puzzle, number, top + j * slot, slot - 0.1, lang)
+            _footer(fig, len(figures) + 1, pages, lang)
+            figures.append(fig)
+        for lines in key_lines:
+            fig = BoardFigure(figsize=A4)
+            _text(fig, MARGIN, 0.55, t("worksheet.key_title", lang), 18, fontweight="bold")
+            for j, line in enumerate(lines):
+                _text(fig, MARGIN, 1.05 + 0.225 * j, line, 10)
+            _footer(fig, len(figures) + 1, pages, lang)
+            figures.append(fig)
+    for fig in figures:
+        fig.set_facecolor("white")
+    return figures
+
+
+def make_worksheet(puzzles: Sequence[Puzzle], path: str | Path, *, lang: str = "tr",
+                   theme: Message | str | None = None, band: Message | str | None = None
+                   ) -> Path:
+    """Write the worksheet of ``puzzles`` (in this order) to the PDF ``path`` (see
+    :func:`worksheet_pages`). Raises :class:`~.model.PuzzleError` when there is no puzzle or
+    the file cannot be written."""
+    path = Path(path)
+    figures = worksheet_pages(puzzles, lang=lang, theme=theme, band=band)
     metadata = {"Title": t("worksheet.title", lang), "Creator": "mangala_edu",
                 "CreationDate": None, "ModDate": None}
     try:
-        with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}), \
+        with matplotlib.rc_context({"pdf.fonttype": 42}), \
                 PdfPages(path, metadata=metadata) as pdf:
-            page = 0
-            for k, group in enumerate(groups):
-                page += 1
-                fig = Figure(figsize=A4)
-                top = _header(fig, lang, subtitle) + 0.15 if k == 0 else 0.6
-                slot = (A4[1] - 0.5 - top) / (FIRST_PAGE_BOARDS if k == 0 else BOARDS_PER_PAGE)
-                for j, (number, puzzle) in enumerate(group):
-                    _board_slot(fig, puzzle, number, top + j * slot, slot - 0.1, lang)
-                _footer(fig, page, pages, lang)
-                pdf.savefig(fig)
-            for lines in key_lines:
-                page += 1
-                fig = Figure(figsize=A4)
-                _text(fig, MARGIN, 0.55, t("worksheet.key_title", lang), 18, fontweight="bold")
-                for j, line in enumerate(lines):
-                    _text(fig, MARGIN, 1.05 + 0.225 * j, line, 10)
-                _footer(fig, page, pages, lang)
+            for fig in figures:
                 pdf.savefig(fig)
     except OSError as exc:
         raise PuzzleError("puzzle.error.cannot_write", file=str(path),

@@ -166,42 +166,48 @@ STYLES = ("colour", "print")
 
 def _print_board(ax: Axes, lay: BoardLayout, position: Position, marked: list[int],
                  lang: str, status: bool) -> None:
-    """The board in black and white: outlines, grey stones, large counts in white labels."""
+    """The board in black and white: outlines, grey stones, large counts in white labels.
+
+    Text and lines are scaled with the axes, so that a board drawn small (several on a
+    worksheet page) keeps its proportions."""
+    fig = ax.get_figure()
+    inches = ax.get_position().width * (fig.get_figwidth() if fig is not None else 1.0)
+    u = UNIT * min(1.0, inches / (lay["width"] / 100))
     w = lay["wood"]
     ax.add_patch(FancyBboxPatch((w["x"], w["y"]), w["w"], w["h"], fc="white", ec="black",
-                                lw=2.2 * UNIT, zorder=2,
+                                lw=2.2 * u, zorder=2,
                                 boxstyle=f"round,pad=0,rounding_size={w['r']}"))
     places = lay["places"]
     for place, count in zip(places, position.board, strict=True):
         xy = (place["cx"], place["cy"])
         ax.add_patch(Ellipse(xy, 2 * place["rx"], 2 * place["ry"], fc="white", ec="black",
-                             lw=1.6 * UNIT, zorder=3))
+                             lw=1.6 * u, zorder=3))
         if place["index"] in marked:
             ax.add_patch(Ellipse(xy, 2 * place["rx"] + 16, 2 * place["ry"] + 16, fc="none",
-                                 ec="black", lw=3 * UNIT, linestyle=(0, (3, 2)), zorder=4))
+                                 ec="black", lw=3 * u, linestyle=(0, (3, 2)), zorder=4))
         for x, y, r, _ in stone_spots(place, count):
-            ax.add_patch(Circle((x, y), r * 0.85, fc="#d0d0d0", ec="black", lw=0.6 * UNIT,
+            ax.add_patch(Circle((x, y), r * 0.85, fc="#d0d0d0", ec="black", lw=0.6 * u,
                                 zorder=5))
         store = place["kind"] == "store"
-        ax.add_patch(Circle((place["bx"], place["by"]), 21 if store else 18, fc="white",
-                            ec="black", lw=1.6 * UNIT, zorder=6))
+        ax.add_patch(Circle((place["bx"], place["by"]), 22 if store else 19, fc="white",
+                            ec="black", lw=1.6 * u, zorder=6))
         ax.text(place["bx"], place["by"], str(count), ha="center", va="center_baseline",
-                fontsize=(21 if count < 100 else 15) * UNIT, fontweight="bold", color="black",
-                zorder=7)
+                fontsize=(21 if count < 10 else 17 if count < 100 else 13) * u,
+                fontweight="bold", color="black", zorder=7)
         if not store:
             ax.text(place["nx"], place["ny"], str(place["number"]), ha="center",
-                    va="center_baseline", fontsize=15 * UNIT, color="black", zorder=4.5)
+                    va="center_baseline", fontsize=17 * u, color="black", zorder=4.5)
     for side in (NORTH, SOUTH):
         spot = lay["players"][side]
         name = SIDE_NAMES[side].text(lang)
         active = position.to_move == side
         ax.text(spot["x"], spot["y"], f"▶ {name} ◀" if active else name, ha="center",
-                va="center_baseline", fontsize=21 * UNIT,
+                va="center_baseline", fontsize=21 * u,
                 fontweight="bold" if active else "normal", color="black", zorder=7)
     if status:
         spot = lay["status"]
         ax.text(spot["x"], spot["y"], status_text(position, lang), ha="center",
-                va="center_baseline", fontsize=20 * UNIT, color="black")
+                va="center_baseline", fontsize=20 * u, color="black")
 
 
 def draw_board(ax: Axes, position: Position, *, highlight: Iterable[int | str] = (),

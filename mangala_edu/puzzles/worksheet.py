@@ -37,7 +37,7 @@ from .trainer import MoveList, PuzzleRun, explanation
 A4 = (8.27, 11.69)
 """An A4 page in inches (portrait)."""
 FIRST_PAGE_BOARDS = 2
-BOARDS_PER_PAGE = 3
+BOARDS_PER_PAGE = 2
 KEY_LINES_PER_PAGE = 44
 MARGIN = 0.6  # inches
 

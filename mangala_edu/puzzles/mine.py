@@ -289,6 +289,27 @@ def _results(tasks: list[GameTask], jobs: int | None, scheduler: str | None
     yield from map_work(mine_game, tasks, jobs=jobs, scheduler=scheduler)
 
 
+def retag(path: str | Path) -> int:
+    """Tag every puzzle of a collection file again with :func:`~.themes.tag_themes` (after a
+    change of the themes' definitions: the solver's facts stay as they are); the file is
+    replaced atomically. Returns how many puzzles changed."""
+    from dataclasses import replace
+
+    from ..progress.store import atomic_write
+    from .collection import read_puzzles
+
+    path = Path(path)
+    puzzles = read_puzzles(path)
+    changed = 0
+    lines = []
+    for p in puzzles:
+        themes = tag_themes(p.start, p.line, p.steps[0].values)
+        changed += themes != p.themes
+        lines.append(replace(p, themes=themes).to_json())
+    atomic_write(path, "".join(line + "\n" for line in lines))
+    return changed
+
+
 def report_json(report: MineReport) -> str:
     """The report as one JSON line (for ``mangala-edu puzzles mine --json``)."""
     return json.dumps({**report.__dict__, "per_hour_per_core": round(report.per_hour_per_core(),

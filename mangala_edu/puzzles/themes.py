@@ -13,8 +13,8 @@ solver's facts already in the puzzle (the values of the first step), never a gue
 ``capture_after_extra_turn``    a capture by the move right after an extra turn
 ``defence``                     the opponent threatens a capture; the answer takes nothing
                                 itself but leaves the opponent a smaller one
-``sacrifice``                   after the first exchange the learner has lost stones, yet it
-                                is the only best move: more comes later
+``sacrifice``                   after the first exchange the learner has lost stones, and by
+                                the end of the line they have won more than they gave
 ``end_of_set``                  the set ends within the line (the sweep goes to the player
                                 whose side is empty)
 ``long_sowing``                 a learner's move sows 10 or more stones: count them
@@ -53,7 +53,7 @@ THEMES: dict[str, tuple[str, str]] = {
 }
 """Each theme's catalogue keys: (name, one-line description)."""
 
-LONG_SOWING = 10
+LONG_SOWING = 8
 """Stones a sowing must lift to count as long (``long_sowing``)."""
 
 
@@ -138,7 +138,9 @@ def tag_themes(start: Position, line: Sequence[str], first_values: dict[int, int
     while k < len(traces) and traces[k].player != learner:
         k += 1
     exchange_end = traces[k - 1].after
-    if store_difference(exchange_end, learner) < base and k - 1 > turn_end:
+    end = traces[-1].after
+    if (store_difference(exchange_end, learner) < base and k - 1 > turn_end
+            and store_difference(end, learner) > base):
         found.add("sacrifice")
     if not first.captured and not first.extra_turn and not first.after.is_over:
         found.add("quiet_move")

@@ -146,3 +146,27 @@ def test_a_damaged_collection_file_names_the_line(tmp_path):
     with pytest.raises(PuzzleError, match="line 2 is not a puzzle"):
         read_puzzles(path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("number", [19, 20])
+def test_the_puzzle_notebooks_are_built_from_their_source_in_both_languages(number):
+    import sys
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).parents[1] / "notebooks"
+    sys.path.insert(0, str(root))
+    import build
+
+    source = (root / "src" / f"{number:02d}.md").read_text("utf-8")
+    cells = build.parse(source)
+    codes = []
+    for lang, name in build.source_names(source).items():
+        stored = nbformat.read(root / lang / f"{name}.ipynb", as_version=4)
+        fresh = build.notebook(cells, lang)
+        assert [(c.cell_type, c.source) for c in stored.cells] == [
+            (c.cell_type, c.source) for c in fresh.cells], (
+            f"run python notebooks/build.py --execute {number}")
+        codes.append([c.source for c in stored.cells if c.cell_type == "code"])
+    assert codes[0] == codes[1]

@@ -170,8 +170,9 @@ def _print_board(ax: Axes, lay: BoardLayout, position: Position, marked: list[in
 
     Text and lines are scaled with the axes, so that a board drawn small (several on a
     worksheet page) keeps its proportions."""
-    fig = ax.get_figure()
-    inches = ax.get_position().width * (fig.get_figwidth() if fig is not None else 1.0)
+    fig = ax.figure
+    inches = ax.get_position().width * (fig.get_figwidth() if isinstance(fig, Figure)
+                                         else lay["width"] / 100)
     u = UNIT * min(1.0, inches / (lay["width"] / 100))
     w = lay["wood"]
     ax.add_patch(FancyBboxPatch((w["x"], w["y"]), w["w"], w["h"], fc="white", ec="black",

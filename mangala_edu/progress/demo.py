@@ -26,6 +26,17 @@ DEMO_PUPILS = {"Ayşe": "orta", "Can": "kolay", "Deniz": "zor", "Elif": "kolay",
 """The demonstration class: each pupil's name and the level that plays for them."""
 
 
+class _Clock:
+    """A clock that moves 23 seconds at every reading (reproducible attempt times)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 23.0
+        return self.now
+
+
 def make_demo_class(folder: str | Path, *, pupils: dict[str, str] | None = None,
                     attempts: int = 8, seed: int = 1,
                     collection: Collection | None = None) -> Path:
@@ -34,10 +45,8 @@ def make_demo_class(folder: str | Path, *, pupils: dict[str, str] | None = None,
     store = ProgressStore(folder)
     collection = collection or Collection.shipped()
     for k, (name, level) in enumerate((pupils or DEMO_PUPILS).items()):
-        ticks = iter(range(0, 10_000, 23))
         session = TrainerSession(collection, name, store, seed=seed + k,
-                                 clock=lambda ticks=ticks: float(next(ticks)),
-                                 now=lambda: "2026-03-02T10:00:00+03:00")
+                                 clock=_Clock(), now=lambda: "2026-03-02T10:00:00+03:00")
         player = Player(level, seed=seed + k, time_scale=0.3)
         for _ in range(attempts):
             run = session.next_puzzle()

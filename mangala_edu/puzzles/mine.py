@@ -37,7 +37,7 @@ from ..search.arena import play_set, random_opening
 from ..search.budget import BudgetExceeded
 from ..search.parallel import map_work
 from ..search.players import Player
-from ..search.solver import solve
+from ..search.solver import solve, solver_for
 from .model import Puzzle, phase_of, puzzle_id
 from .prove import build_line
 from .rating import PUZZLE_RD, difficulty_rating
@@ -63,11 +63,12 @@ class MineSettings:
 
     min_stones: int = 0
     max_stones: int = 24
-    node_limit: int | None = None
-    """Each solver call's budget (positions); a candidate beyond it is dropped. ``None`` (the
-    default): no budget, every candidate is solved to the end, so the same seed gives the same
-    file whatever else the process solved before (with a budget, whether a hard candidate fits
-    can depend on what the solver's table already holds)."""
+    node_limit: int | None = 2_000_000
+    """Each solver call's budget (positions, about 20 s of the pure-Python solver); a candidate
+    beyond it is dropped (and counted). Each candidate starts with an empty solver table, so
+    whether it fits does not depend on what the process solved before: the same seed gives the
+    same file on any core. ``None``: no budget (every candidate is solved to the end, however
+    long that takes; the table is then kept from one candidate to the next)."""
     time_scale: float = 0.3
     """Multiplies the players' budgets while the game is played."""
 
@@ -192,6 +193,8 @@ def mine_game(task: GameTask) -> GameResult:
         if (after.is_over or after.to_move == weak_side or after in covered
                 or not settings.min_stones <= after.stones_on_board <= settings.max_stones):
             continue
+        if settings.node_limit is not None:
+            solver_for(pos.rules).table.clear()
         try:
             before = solve(pos, node_limit=settings.node_limit)
             if pit in before.best_moves:

@@ -40,6 +40,7 @@ from datetime import datetime, timezone
 from ..engine import SIDE_NAMES, EventKind, MoveTrace, Position
 from ..engine.geometry import SIDE_INITIALS
 from ..i18n import Message, t
+from ..progress.store import ProgressError, ProgressStore
 from .collection import Collection
 from .model import Puzzle, PuzzleError
 from .rating import LEARNER_START, Rating, attempt, band_of
@@ -303,7 +304,7 @@ class TrainerSession:
 
     collection: Collection = field(default_factory=Collection.shipped)
     learner: str | None = None
-    store: object | None = None
+    store: ProgressStore | None = None
     seed: int = 0
     mode: str = "rated"
     theme: str | None = None
@@ -313,8 +314,6 @@ class TrainerSession:
     now: Callable[[], str] = _now
 
     def __post_init__(self) -> None:
-        from ..progress import ProgressStore
-
         if self.mode not in MODES:
             raise PuzzleError("puzzle.error.unknown_mode", value=self.mode,
                               allowed=", ".join(MODES))
@@ -329,9 +328,7 @@ class TrainerSession:
         self.set_filters(theme=self.theme, band=self.band, moves=self.moves, mode=self.mode)
 
     def _load(self) -> None:
-        from ..progress import ProgressError, ProgressStore
-
-        if self.learner is None or not isinstance(self.store, ProgressStore):
+        if self.learner is None or self.store is None:
             return
         try:
             progress = self.store.load(self.learner)
@@ -379,8 +376,6 @@ class TrainerSession:
 
     def finish(self, run: PuzzleRun) -> Outcome:
         """Rate a finished attempt and save it (if there is a learner)."""
-        from ..progress import ProgressError, ProgressStore
-
         if not run.finished:
             raise PuzzleError("puzzle.error.not_finished")
         puzzle = run.puzzle
@@ -389,7 +384,7 @@ class TrainerSession:
         outcome = Outcome(puzzle, run.clean, before, after, p_before, p_after)
         if run.solved:
             self.done.add(puzzle.id)
-        if self.learner is not None and isinstance(self.store, ProgressStore):
+        if self.learner is not None and self.store is not None:
             record = {"puzzle": puzzle.id, "themes": list(puzzle.themes),
                       "band": band_of(p_before.rating), "solved": run.solved,
                       "clean": run.clean, "hints": run.hints, "wrong": run.wrong,

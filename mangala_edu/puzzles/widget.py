@@ -32,6 +32,7 @@ import ipywidgets as w
 from ..display import board_svg
 from ..engine import MangalaError, MoveTrace
 from ..i18n import Message, language_from_folder, t
+from ..progress.store import ProgressStore
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from .collection import Collection
@@ -71,7 +72,8 @@ class PuzzleTrainer(StillPicture, w.VBox):
 
     def __init__(self, learner: str | None = None, *, mode: str = "rated",
                  theme: str | None = None, band: str | None = None, moves: int | None = None,
-                 seed: int = 0, lang: str | None = None, store: object | None = None,
+                 seed: int = 0, lang: str | None = None,
+                 store: ProgressStore | None = None,
                  collection: Collection | None = None, speed: float = 3.0,
                  clock: Callable[[], float] | None = None,
                  now: Callable[[], str] | None = None) -> None:

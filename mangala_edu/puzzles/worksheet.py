@@ -148,8 +148,8 @@ def worksheet_pages(puzzles: Sequence[Puzzle], *, lang: str = "tr",
                 _text(fig, MARGIN, 1.05 + 0.225 * j, line, 10)
             _footer(fig, len(figures) + 1, pages, lang)
             figures.append(fig)
-    for fig in figures:
-        fig.set_facecolor("white")
+    for page in figures:
+        page.set_facecolor("white")
     return figures
 
 

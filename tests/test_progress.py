@@ -139,3 +139,27 @@ def test_my_progress_and_the_class_view(tmp_path):
     text = csv_path.read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("Öğrenci,Deneme") and "Savunma" in text
     assert "Broken.json" in view._repr_html_()
+
+
+def test_a_solved_lesson_task_is_recorded_for_the_tracked_learner(tmp_path):
+    from mangala_edu.lessons import Lesson
+    from mangala_edu.lessons.content import LESSONS
+    from mangala_edu.progress import stop_tracking, track_lessons
+
+    store = ProgressStore(tmp_path)
+    spec = LESSONS[1].tasks[0]
+    right = spec.goal.solutions(spec.start())[0]
+    wrong = next(p for p in spec.start().legal_moves if p != right)
+    track_lessons("Ece", store)
+    try:
+        task = Lesson(1, "en").task(1)
+        task.play(wrong)
+        assert store.load("Ece").lessons == {}
+        task.reset()
+        task.play(right)
+        assert list(store.load("Ece").lessons) == [task.name] == ["lesson01.task1"]
+    finally:
+        stop_tracking()
+    task.reset()
+    task.play(right)
+    assert len(store.load("Ece").lessons) == 1

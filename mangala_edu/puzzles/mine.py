@@ -96,6 +96,7 @@ class GameResult:
     dropped_budget: int = 0
     dropped_trivial: int = 0
     seconds: float = 0.0
+    """Processor time the game took (in the process that mined it)."""
 
 
 def game_key(seed: int, settings: MineSettings) -> str:
@@ -173,7 +174,7 @@ def is_trivial(puzzle: Puzzle) -> bool:
 
 def mine_game(task: GameTask) -> GameResult:
     """Play one game and take its puzzles (a top-level function: it runs in other processes)."""
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     settings = task.settings
     seed = task.seed
     weak, strong = PAIRINGS[seed % len(PAIRINGS)]
@@ -215,7 +216,7 @@ def mine_game(task: GameTask) -> GameResult:
             result.dropped_trivial += 1
             continue
         result.puzzles.append(puzzle)
-    result.seconds = time.perf_counter() - t0
+    result.seconds = time.process_time() - t0
     return result
 
 
@@ -234,7 +235,8 @@ class MineReport:
     cpu_seconds: float = 0.0
 
     def per_hour_per_core(self) -> float:
-        """New proven puzzles per hour of one core's work."""
+        """New proven puzzles per hour of one core's work (processor time, so a busy machine
+        does not change it)."""
         return 3600 * self.new / self.cpu_seconds if self.cpu_seconds else 0.0
 
 

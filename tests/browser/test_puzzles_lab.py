@@ -58,13 +58,15 @@ def test_solve_a_puzzle_by_clicks_with_a_wrong_move_and_a_hint(run_notebook):
     shows(after)
     feedback = trainer.locator(".mangala-feedback.mangala-wrong")
     expect(feedback).to_contain_text(f"{step.cost(wrong)} taş kaybettirir")
-    trainer.screenshot(path=str(SCREENSHOTS / "puzzles_lab_wrong.png"))
+    feedback.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "puzzles_lab_wrong.png"))
     trainer.get_by_role("button", name=t("puzzle.ui.try_again", "tr")).click()
     shows(puzzle.start)
     # A hint.
     trainer.get_by_role("button", name=t("puzzle.ui.hint", "tr")).click()
     expect(trainer.locator(".mangala-info")).to_contain_text("İpucu 1/3 · Konu:")
-    trainer.screenshot(path=str(SCREENSHOTS / "puzzles_lab_hint.png"))
+    trainer.locator(".mangala-info").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "puzzles_lab_hint.png"))
     # The solution, by clicks: the opponent's replies follow by themselves.
     for k, name in enumerate(puzzle.line):
         if not puzzle.is_learner_move(name):

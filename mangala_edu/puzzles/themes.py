@@ -8,8 +8,8 @@ solver's facts already in the puzzle (the values of the first step), never a gue
 ``even_capture``                a learner's move makes an opponent's pit even and takes it
 ``empty_capture``               a learner's last stone falls into an empty pit of theirs with
                                 stones opposite
-``extra_turn_chain``            the learner's last stone falls into their store and they move
-                                again, within the line
+``extra_turn_chain``            a learner's last stone falls into their store and they move
+                                again (in the line or right after it)
 ``capture_after_extra_turn``    a capture by the move right after an extra turn
 ``defence``                     the opponent threatens a capture; the answer takes nothing
                                 itself but leaves the opponent a smaller one
@@ -113,7 +113,7 @@ def tag_themes(start: Position, line: Sequence[str], first_values: dict[int, int
             found.add("even_capture")
         elif outcome == EventKind.EMPTY_CAPTURE:
             found.add("empty_capture")
-        if tr.extra_turn and k + 1 < len(traces) and traces[k + 1].player == learner:
+        if tr.extra_turn:
             found.add("extra_turn_chain")
         if tr.captured and k > 0 and traces[k - 1].player == learner and traces[k - 1].extra_turn:
             found.add("capture_after_extra_turn")

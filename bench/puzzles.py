@@ -58,7 +58,7 @@ def bench_verify(args: argparse.Namespace) -> None:
             failed.append((pid, problem))
     wall = time.perf_counter() - t0
     print(f"{len(puzzles)} puzzles re-proven in {wall:.0f} s wall-clock "
-          f"({sum(sum(v) for v in by_stones.values()):.0f} s processor time), "
+          f"({sum(sum(v) for v in by_stones.values()):.0f} s summed over the puzzles), "
           f"{len(failed)} failed")
     print("| stones | puzzles | median s | slowest s | total s |")
     print("|---|---:|---:|---:|---:|")

@@ -210,7 +210,8 @@ class Sowing(Claim):
     ``captured`` stones.
 
     Facts: ``pit``, ``stones`` (how many it lifts), ``total`` (pit + stones, the counting
-    rule's sum), ``captured``, ``lands`` (the pit number it lands in; 0 for a store).
+    rule's sum), ``captured``, ``lands`` (the pit number it lands in; 0 for a store),
+    ``holds`` (the stones in that place after the move).
 
     >>> Sowing("four", "start", 4, "Sstore", "extra_turn").problems()
     []
@@ -246,8 +247,9 @@ class Sowing(Claim):
         g = position.rules.geometry
         lands = g.place(g.parse_place(self.lands)).number
         stones = position.pits(position.mover)[self.pit - 1]
+        holds = position.trace(self.pit).after.board[g.parse_place(self.lands)]
         return Facts(self.name, {"pit": self.pit, "stones": stones, "total": self.pit + stones,
-                                 "captured": self.captured, "lands": lands})
+                                 "captured": self.captured, "lands": lands, "holds": holds})
 
 
 def chains(position: Position) -> list[tuple[int, ...]]:

@@ -105,6 +105,10 @@ INLINE = InlinePuzzles([
     # that does not lose.
     Puzzle("inline-counting-1", "2,1,2,0,8,0,16/0,0,0,0,1,0,18 S", (5,),
            ("counting", "even_capture"), values={1: -16, 2: -16, 3: -16, 5: 2}),
+    # South: North's pit 5 (7 stones) lands in South's pit 4 (5 stones). Pit 3 makes it 6
+    # first, so North's last stone makes it odd: the only move that does not lose.
+    Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
+           values={3: 0, 4: -10, 5: -10}),
 ])
 """The puzzles the lessons use until the collection is available."""
 

@@ -211,7 +211,8 @@ class Sowing(Claim):
 
     Facts: ``pit``, ``stones`` (how many it lifts), ``total`` (pit + stones, the counting
     rule's sum), ``captured``, ``lands`` (the pit number it lands in; 0 for a store),
-    ``holds`` (the stones in that place after the move).
+    ``holds`` (the stones in that place after the move), ``left`` (the stones left in the pit
+    played: 0 for a single stone, which leaves its pit empty).
 
     >>> Sowing("four", "start", 4, "Sstore", "extra_turn").problems()
     []
@@ -247,9 +248,12 @@ class Sowing(Claim):
         g = position.rules.geometry
         lands = g.place(g.parse_place(self.lands)).number
         stones = position.pits(position.mover)[self.pit - 1]
-        holds = position.trace(self.pit).after.board[g.parse_place(self.lands)]
+        after = position.trace(self.pit).after
+        holds = after.board[g.parse_place(self.lands)]
+        left = after.board[position.place(position.mover, self.pit)]
         return Facts(self.name, {"pit": self.pit, "stones": stones, "total": self.pit + stones,
-                                 "captured": self.captured, "lands": lands, "holds": holds})
+                                 "captured": self.captured, "lands": lands, "holds": holds,
+                                 "left": left})
 
 
 def chains(position: Position) -> list[tuple[int, ...]]:

@@ -107,6 +107,10 @@ INLINE = InlinePuzzles([
            ("counting", "even_capture"), values={1: -16, 2: -16, 3: -16, 5: 2}),
     # South: North's pit 5 (7 stones) lands in South's pit 4 (5 stones). Pit 3 makes it 6
     # first, so North's last stone makes it odd: the only move that does not lose.
+    # South: pit 3's single stone leaves pit 3 empty; then pit 2 drops into it and takes
+    # North's pit 4. Grabbing nothing now but making the empty pit wins.
+    Puzzle("inline-empty-1", "0,1,1,1,0,0,22/2,0,0,4,2,2,13 S", (3,), ("empty_capture",),
+           values={2: 0, 3: 2, 4: -4}),
     Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
            values={3: 0, 4: -10, 5: -10}),
 ])

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ..engine import MoveTrace, Position
 from ..i18n import Message
 from .claims import MoveValues, score
-from .goals import SOLVED, WRONG, Goal, Verdict, most_captured
+from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict, most_captured
 
 
 def result_message(position: Position, value: int, *, best: bool = False) -> Message:
@@ -130,3 +130,52 @@ class BestMove(Goal):
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         return self.values[pit] == self.best_value
+
+
+def threats_after(trace: MoveTrace) -> dict[int, int]:
+    """After a move that passes the turn: each of the mover's pits that could capture if it
+    were the mover's move again, with the stones it would take (the threats the opponent must
+    answer)."""
+    if trace.extra_turn or trace.after.is_over:
+        return {}
+    again = Position(trace.after.board, trace.player, trace.before.rules)
+    return {pit: again.trace(pit).captured for pit in again.legal_moves
+            if again.trace(pit).captured}
+
+
+@dataclass(frozen=True)
+class Threatens(Goal):
+    """Make a move after which at least ``count`` of your pits threaten a capture (of at least
+    ``at_least`` stones each): the opponent has to answer all of them.
+
+    >>> from mangala_edu import Position
+    >>> position = Position.from_text("1,3,2,6,3,3,9/4,0,1,1,5,0,10 S")
+    >>> Threatens(2).solutions(position)
+    [4]
+    >>> print(Threatens(2).judge([position.trace(4)]).said.text("en"))
+    Well done: now 2 of your pits threaten a capture (pits 5, 6). North has to answer them all.
+    """
+
+    count: int = 2
+    at_least: int = 2
+
+    def _threats(self, trace: MoveTrace) -> dict[int, int]:
+        return {p: c for p, c in threats_after(trace).items() if c >= self.at_least}
+
+    def judge(self, traces: Sequence[MoveTrace]) -> Verdict:
+        trace = traces[-1]
+        if trace.extra_turn:
+            return Verdict(GO_ON, Message("goal.threatens.go_on"))
+        found = self._threats(trace)
+        if len(found) >= self.count:
+            pits = ", ".join(str(p) for p in sorted(found))
+            return Verdict(SOLVED, Message("goal.threatens.solved", count=len(found),
+                                           pits=pits))
+        return Verdict(WRONG, Message("goal.threatens.wrong", count=len(found),
+                                      wanted=self.count))
+
+    def accepts_first(self, position: Position, pit: int) -> bool:
+        trace = position.trace(pit)
+        if trace.extra_turn:
+            return any(self.accepts_first(trace.after, p) for p in trace.after.legal_moves)
+        return len(self._threats(trace)) >= self.count

@@ -111,6 +111,10 @@ INLINE = InlinePuzzles([
     # North's pit 4. Grabbing nothing now but making the empty pit wins.
     Puzzle("inline-empty-1", "0,1,1,1,0,0,22/2,0,0,4,2,2,13 S", (3,), ("empty_capture",),
            values={2: 0, 3: 2, 4: -4}),
+    # South: pit 4 (7 stones) ends in North's empty pit 3 and makes North's pit 1 odd: then
+    # pit 5 threatens it (even) and pit 2 the empty pit 3. Grabbing 3 at once with pit 2 loses.
+    Puzzle("inline-even-1", "1,1,0,7,4,0,12/0,0,0,2,1,0,20 S", (4,),
+           ("even_capture", "sacrifice"), values={1: -2, 2: -18, 4: 2, 5: -2}),
     Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
            values={3: 0, 4: -10, 5: -10}),
 ])

@@ -212,7 +212,8 @@ class Sowing(Claim):
     Facts: ``pit``, ``stones`` (how many it lifts), ``total`` (pit + stones, the counting
     rule's sum), ``captured``, ``lands`` (the pit number it lands in; 0 for a store),
     ``holds`` (the stones in that place after the move), ``left`` (the stones left in the pit
-    played: 0 for a single stone, which leaves its pit empty).
+    played: 0 for a single stone, which leaves its pit empty), ``given`` (the stones it drops
+    into the opponent's pits).
 
     >>> Sowing("four", "start", 4, "Sstore", "extra_turn").problems()
     []
@@ -248,12 +249,15 @@ class Sowing(Claim):
         g = position.rules.geometry
         lands = g.place(g.parse_place(self.lands)).number
         stones = position.pits(position.mover)[self.pit - 1]
-        after = position.trace(self.pit).after
-        holds = after.board[g.parse_place(self.lands)]
-        left = after.board[position.place(position.mover, self.pit)]
+        trace = position.trace(self.pit)
+        holds = trace.after.board[g.parse_place(self.lands)]
+        left = trace.after.board[position.place(position.mover, self.pit)]
+        theirs = set(g.pit_indices(other(position.mover)))
+        given = sum(1 for e in trace.events
+                    if e.kind == EventKind.DROP and e.place in theirs)
         return Facts(self.name, {"pit": self.pit, "stones": stones, "total": self.pit + stones,
                                  "captured": self.captured, "lands": lands, "holds": holds,
-                                 "left": left})
+                                 "left": left, "given": given})
 
 
 def chains(position: Position) -> list[tuple[int, ...]]:

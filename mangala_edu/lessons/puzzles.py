@@ -115,6 +115,10 @@ INLINE = InlinePuzzles([
     # pit 5 threatens it (even) and pit 2 the empty pit 3. Grabbing 3 at once with pit 2 loses.
     Puzzle("inline-even-1", "1,1,0,7,4,0,12/0,0,0,2,1,0,20 S", (4,),
            ("even_capture", "sacrifice"), values={1: -2, 2: -18, 4: 2, 5: -2}),
+    # South: every active move gives something away; pit 3's single stone waits. Pit 1 takes
+    # 2 stones at once by the empty pit 2 and loses.
+    Puzzle("inline-waiting-1", "1,0,1,3,1,0,18/0,0,1,0,1,1,21 S", (3,), ("waiting_move",),
+           values={1: -8, 3: 0, 4: -6, 5: -6}),
     Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
            values={3: 0, 4: -10, 5: -10}),
 ])

@@ -119,6 +119,9 @@ INLINE = InlinePuzzles([
     # 2 stones at once by the empty pit 2 and loses.
     Puzzle("inline-waiting-1", "1,0,1,3,1,0,18/0,0,1,0,1,1,21 S", (3,), ("waiting_move",),
            values={1: -8, 3: 0, 4: -6, 5: -6}),
+    # South: near the end of the set, pit 2's single stone is the only winning move.
+    Puzzle("inline-end-1", "1,1,0,0,2,0,21/0,1,0,1,3,3,15 S", (2,), ("end_of_set",),
+           values={1: 0, 2: 2, 5: 0}),
     Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
            values={3: 0, 4: -10, 5: -10}),
 ])

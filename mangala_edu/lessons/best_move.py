@@ -105,6 +105,9 @@ class BestMove(Goal):
     by the tests) is the highest. The first move decides the task, extra turn or not."""
 
     values: Mapping[int, int] = field(hash=False)
+    proven_by: str = "solver"
+    """``solver`` (the tests solve the position) or ``opening`` (the values are those of
+    ``lessons/data/opening.json``, which a slow test proves)."""
 
     @property
     def best_value(self) -> int:
@@ -112,6 +115,10 @@ class BestMove(Goal):
 
     def claim(self, name: str, position: str, rules: str = "official") -> MoveValues:
         """The claim these values make about ``position`` (for the tests to prove)."""
+        if self.proven_by == "opening":
+            from .opening import OpeningValues
+
+            return OpeningValues(name, position, dict(self.values), rules=rules)
         return MoveValues(name, position, dict(self.values), rules=rules)
 
     def judge(self, traces: Sequence[MoveTrace]) -> Verdict:

@@ -22,6 +22,7 @@ from .challenge import Challenge
 from .claims import Attacks, Claim, MoveValues, Sowing, Threat
 from .content import LESSONS
 from .diagram import Diagram
+from .opening import OpeningTable
 from .quiz import Question, Quiz
 from .spec import PredictSpec
 from .tasks import Prediction, Task
@@ -147,6 +148,11 @@ class Lesson:
             return Diagram(position, None, [attacker] if attacker is not None else [],
                            self.lang)
         return Diagram(position, None, lang=self.lang)
+
+    def opening(self, name: str = "start") -> OpeningTable:
+        """What the package's solver has proven about the first moves of the position
+        ``name`` of ``lessons/data/opening.json`` (``start`` or ``small``)."""
+        return OpeningTable(name, self.lang)
 
     def game(self, *, seed: int | None = 1) -> Challenge:
         """The lesson's closing game against the computer (strategy lessons)."""

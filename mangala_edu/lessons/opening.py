@@ -217,6 +217,8 @@ def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
     position = entry.start()
     if not entry.complete:
         missing = sum(not m.exact for m in entry.moves.values())
+        if missing == len(entry.moves):
+            return t("opening.summary.none", lang)
         return t("opening.summary.open", lang, count=missing, total=len(entry.moves))
     best = entry.best_moves
     value = entry.moves[best[0]].lower

@@ -52,5 +52,5 @@ SPEC = LessonSpec(
     ),
     # Pit 5 (11 stones: 5 + 11 = 16) comes round to the empty pit 2 and captures; every other
     # move loses.
-    game=GameSpec("1,0,1,1,11,0,15/0,0,0,0,1,0,18 S", {1: -14, 3: -18, 4: -18, 5: 2}),
+    game=GameSpec("1,0,1,1,11,0,18/0,0,0,0,1,0,15 S", {1: -8, 3: -12, 4: -12, 5: 8}),
 )

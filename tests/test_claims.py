@@ -147,6 +147,20 @@ def test_numbers_in_strategy_texts_come_from_claims(number):
     assert not bad, f"numbers stated without a claim: {bad}"
 
 
+@pytest.mark.parametrize("number", STRATEGY)
+def test_no_line_of_a_lesson_text_reads_as_a_numbered_list(number):
+    """A line that starts with "4. " (Turkish ordinals: "4. kuyu") starts a numbered list in
+    markdown: the sentence falls apart on the page."""
+    source = (NOTEBOOKS / "src" / f"{number:02d}.md").read_text("utf-8")
+    for kind, body in build.parse(source):
+        if kind != "markdown":
+            continue
+        for lang, text in body.items():
+            filled = build.fill_facts(text, lang, LESSONS[number].facts())
+            bad = re.findall(r"^\d+\.\s.*$", filled, re.MULTILINE)
+            assert not bad, (lang, bad)
+
+
 def test_the_number_check_can_fail():
     bare = _PLACEHOLDER.sub("#", "Pit 3 wins by 4, {{x.margin}} more: 26–22, 5 stones, 1–6")
     assert _stated(bare) == ["5 stone", "by 4", "26–22"]

@@ -297,3 +297,23 @@ def test_a_task_spec_and_a_puzzle_task_read_alike():
     spec = TaskSpec(puzzle.position, puzzle.goal)
     assert spec.start() == puzzle.start()
     assert spec.goal.solutions(spec.start()) == puzzle.goal.solutions(puzzle.start())
+
+
+def test_the_teacher_guide_answer_key_names_right_moves():
+    """The first pit each answer of lessons 11-18 names (English half) solves the task."""
+    from mangala_edu.lessons.spec import PredictSpec
+
+    text = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8")
+    english = text[text.index("\n## English\n"):]
+    rows = re.findall(r"^\| (1[1-8]) · (\d+|game)[^|]*\| ([^|]+)\|", english, re.MULTILINE)
+    assert len(rows) == sum(len(LESSONS[n].tasks) + 1 for n in range(11, 19))
+    for number, which, answer in rows:
+        spec = LESSONS[int(number)]
+        task = spec.game if which == "game" else spec.tasks[int(which) - 1]
+        named = int(re.search(r"\d", answer).group(0))
+        if isinstance(task, PredictSpec):
+            assert task.start().trace(task.pit).last_place % 7 == named - 1, (number, which)
+        elif which == "game":
+            assert task.values[named] == max(task.values.values()), (number, which)
+        else:
+            assert named in task.goal.solutions(task.start()), (number, which, answer)

@@ -231,13 +231,16 @@ def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
 
 
 _STYLE = """<style>
-.mangala-opening {border-collapse: collapse; font-size: 1.1em; margin: 0.4em 0;}
-table.mangala-opening th, table.mangala-opening td {border: 1px solid #b08d57; padding: 0.3em 0.7em;
+.mangala-diagram table.mangala-opening {border-collapse: collapse;
+  font-size: 1.1em; margin: 0.4em 0;}
+.mangala-diagram table.mangala-opening th,
+.mangala-diagram table.mangala-opening td {border: 1px solid #b08d57; padding: 0.3em 0.7em;
   text-align: left; vertical-align: top;}
-table.mangala-opening th {background: #f3e6cf;}
-table.mangala-opening tr.mangala-values-best td {background: #e8f5e9; font-weight: bold;}
-table.mangala-opening caption {caption-side: bottom; text-align: left; font-size: 0.9em;
-  padding-top: 0.3em;}
+.mangala-diagram table.mangala-opening th {background: #f3e6cf;}
+.mangala-diagram table.mangala-opening tr.mangala-values-best td {background: #e8f5e9;
+  font-weight: bold;}
+.mangala-diagram table.mangala-opening caption {caption-side: bottom; text-align: left;
+  font-size: 0.9em; padding-top: 0.3em;}
 </style>"""
 
 

@@ -25,13 +25,17 @@ from .claims import MoveValues, score
 from .tasks import rules_note
 
 _STYLE = """<style>
-.mangala-values {border-collapse: collapse; font-size: 1.1em; margin: 0.4em 0;}
-table.mangala-values th, table.mangala-values td {border: 1px solid #b08d57; padding: 0.3em 0.7em;
-  text-align: left;}
-table.mangala-values th {background: #f3e6cf;}
-table.mangala-values tr.mangala-values-best td {background: #e8f5e9; font-weight: bold;}
-table.mangala-values caption {caption-side: bottom; text-align: left; font-size: 0.9em;
-  padding-top: 0.3em;}
+.mangala-diagram table.mangala-values {border-collapse: collapse;
+  font-size: 1.1em; margin: 0.4em 0;}
+.mangala-diagram table.mangala-values th,
+.mangala-diagram table.mangala-values td {border: 1px solid #b08d57; padding: 0.3em 0.7em;
+  text-align: left; vertical-align: top;}
+.mangala-diagram table.mangala-values th {background: #f3e6cf;}
+.mangala-diagram table.mangala-values td:nth-child(3) {white-space: nowrap;}
+.mangala-diagram table.mangala-values tr.mangala-values-best td {background: #e8f5e9;
+  font-weight: bold;}
+.mangala-diagram table.mangala-values caption {caption-side: bottom; text-align: left;
+  font-size: 0.9em; padding-top: 0.3em;}
 </style>"""
 
 

@@ -66,7 +66,8 @@ class Demo(StillPicture, w.VBox):
 
 
 class Lesson:
-    """Lesson ``number`` (1–8) in ``lang`` (default: from the notebook's folder)."""
+    """Lesson ``number`` (see :data:`~.content.LESSONS`) in ``lang`` (default: from the
+    notebook's folder)."""
 
     def __init__(self, number: int, lang: str | None = None) -> None:
         if number not in LESSONS:

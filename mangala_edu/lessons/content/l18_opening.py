@@ -7,7 +7,7 @@ each pit), whose first moves the lesson's tasks and closing game use."""
 
 from ...engine import EventKind
 from ..best_move import BestMove
-from ..claims import Chain, Outcomes, Sowing, Threat
+from ..claims import Chain, Heuristic, Outcomes, Sowing, Threat
 from ..goals import Defend, Outcome
 from ..opening import OpeningValues
 from ..spec import DemoSpec, GameSpec, LessonSpec, QuizSpec, TaskSpec
@@ -44,6 +44,9 @@ SPEC = LessonSpec(
         OpeningValues("small", SMALL, SMALL_VALUES),
         Sowing("small_six", SMALL, 6, "Sstore", "extra_turn"),
         Chain("small_chain", SMALL, (6, 6)),
+        # The rule of thumb "leave nothing to capture at once", where it holds: lesson 14's
+        # demonstration.
+        Heuristic("safe_rule", "0,1,1,0,8,0,20/1,0,0,1,0,0,16 S", "safest", 5),
     ),
     # The whole small game against the medium level; its first moves' values are the file's.
     game=GameSpec(SMALL, SMALL_VALUES, level="orta", proven_by="opening"),

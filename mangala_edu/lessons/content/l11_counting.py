@@ -30,8 +30,9 @@ SPEC = LessonSpec(
         # takes 2 at once by the empty pit 4, but loses.
         TaskSpec("1,9,1,0,1,0,19/0,0,1,0,0,0,16 S",
                  BestMove({1: -10, 2: 2, 3: -6, 5: -10})),
-        # From the collection (theme: counting): pit 5 (8 stones) ends in North's pit 5.
-        PuzzleTask(id="inline-counting-1"),
+        # From the collection (theme: counting); now inline-counting-1: pit 5 (8 stones) ends
+        # in North's pit 5.
+        PuzzleTask(theme="counting"),
     ),
     quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 1), QuizSpec(3, 2)),
     claims=(

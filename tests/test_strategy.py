@@ -279,7 +279,7 @@ def test_an_opening_move_reports_bounds_when_the_budget_runs_out():
 
 @pytest.mark.slow
 def test_the_opening_file_is_proven_again():
-    """Re-proves lessons/data/opening.json (about half an hour): the small game's values
+    """Re-proves lessons/data/opening.json (about 17 minutes): the small game's values
     exactly; for the start, the bounds found again with the same budget must overlap the
     file's (both are proven, so the true value lies in both)."""
     found = load()

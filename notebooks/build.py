@@ -17,6 +17,11 @@ Source format::
     <!-- code -->
     lesson.task(1)
 
+A markdown text may quote a proven fact of the lesson: ``{{claim.field}}`` (or
+``{{claim.field:dat}}`` for a Turkish case suffix) is filled in from the lesson spec's claims
+(see ``mangala_edu/lessons/claims.py``), so that every number a strategy lesson states is one the
+tests prove.
+
 Usage: ``python notebooks/build.py [--execute] [NN ...]`` (default: every lesson).
 """
 
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import nbformat
@@ -34,6 +40,7 @@ SOURCES = HERE / "src"
 LANGS = ("tr", "en")
 _MARK = re.compile(r"^<!-- (markdown|code|tr|en) -->\s*$")
 _NAMES = re.compile(r"^<!-- names((?: +[a-z]+=[A-Za-z0-9_]+)+) *-->\s*$")
+_FACT = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z0-9_]+(?::[a-z]+)?)\}\}")
 
 
 class SourceError(ValueError):
@@ -111,7 +118,31 @@ def pupil_words(lang: str) -> dict[str, str]:
             "step": t("pupil.step", lang), "nav": t("pupil.nav", lang)}
 
 
-def notebook(cells: list[tuple[str, dict[str, str] | str]], lang: str) -> nbformat.NotebookNode:
+def fill_facts(text: str, lang: str, facts: Mapping[str, object] | None) -> str:
+    """``text`` with every ``{{claim.field}}`` filled in from ``facts`` (claim name -> its
+    facts); a placeholder without facts to fill it is an error."""
+    if not _FACT.search(text):
+        return text
+    if facts is None:
+        raise SourceError("a placeholder {{...}} in a notebook that has no lesson claims")
+    sys.path.insert(0, str(HERE.parent))
+    from mangala_edu.i18n import fill
+
+    # Only the placeholders are filled: the rest of the text may hold braces of its own.
+    return _FACT.sub(lambda m: fill("{" + m.group(1) + "}", lang, **facts), text)
+
+
+def lesson_facts(number: int) -> Mapping[str, object] | None:
+    """The facts lesson ``number``'s texts may quote (``None`` for a notebook that is not a
+    lesson)."""
+    sys.path.insert(0, str(HERE.parent))
+    from mangala_edu.lessons.content import LESSONS
+
+    return LESSONS[number].facts() if number in LESSONS else None
+
+
+def notebook(cells: list[tuple[str, dict[str, str] | str]], lang: str,
+             facts: Mapping[str, object] | None = None) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -122,7 +153,8 @@ def notebook(cells: list[tuple[str, dict[str, str] | str]], lang: str) -> nbform
         if kind == "code":
             nb.cells.append(nbformat.v4.new_code_cell(body))  # type: ignore[arg-type]
         else:
-            nb.cells.append(nbformat.v4.new_markdown_cell(body[lang]))  # type: ignore[index]
+            text = fill_facts(body[lang], lang, facts)  # type: ignore[index]
+            nb.cells.append(nbformat.v4.new_markdown_cell(text))
     for index, cell in enumerate(nb.cells):
         cell.id = f"{lang}-{index:02d}"  # stable ids: no noise in diffs
     return nb
@@ -145,9 +177,10 @@ def build(number: int, execute: bool = False) -> list[Path]:
     source = SOURCES / f"{number:02d}.md"
     text = source.read_text(encoding="utf-8")
     cells = parse(text, source.name)
+    facts = lesson_facts(number)
     written = []
     for lang, name in (source_names(text, source.name) or lesson_names(number)).items():
-        nb = notebook(cells, lang)
+        nb = notebook(cells, lang, facts)
         path = HERE / lang / f"{name}.ipynb"
         path.parent.mkdir(exist_ok=True)
         if execute:

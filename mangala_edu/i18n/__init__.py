@@ -115,6 +115,18 @@ def t(key: str, lang: str | None = None, /, **params: object) -> str:
     return _Formatter(lang).format(template, **values)
 
 
+def fill(template: str, lang: str | None = None, /, **params: object) -> str:
+    """A template that is not in a catalogue (a notebook's text, say) filled the way
+    :func:`t` fills catalogue texts: messages in ``lang``, the number specs of the module.
+
+    >>> fill("{n:dat} kadar", "tr", n=6), fill("up to {n:dat}", "en", n=6)
+    ("6'ya kadar", 'up to 6')
+    """
+    lang = lang or _language
+    values = {k: (v.text(lang) if isinstance(v, Message) else v) for k, v in params.items()}
+    return _Formatter(lang).format(template, **values)
+
+
 def forms(key: str, lang: str | None = None) -> dict[str, str]:
     """Every plural form of ``key`` (a text without plural forms gives the same text twice):
     for a display that chooses the form itself, such as the board's JavaScript.

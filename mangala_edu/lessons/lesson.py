@@ -14,16 +14,20 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
-from ..engine import MangalaError, Position, Rules
+from ..engine import MangalaError, Position, Rules, other
 from ..i18n import language_from_folder, set_language, t
 from ..widgets import Board
 from ..widgets.feedback import StillPicture
+from .challenge import Challenge
+from .claims import Attacks, Claim, MoveValues, Sowing, Threat
 from .content import LESSONS
 from .diagram import Diagram
 from .explain import untaught
+from .opening import OpeningTable
 from .quiz import Question, Quiz
 from .spec import PredictSpec
 from .tasks import Prediction, Task
+from .values_view import ValueTable
 
 
 class LessonError(MangalaError):
@@ -66,7 +70,8 @@ class Demo(StillPicture, w.VBox):
 
 
 class Lesson:
-    """Lesson ``number`` (1–8) in ``lang`` (default: from the notebook's folder)."""
+    """Lesson ``number`` (see :data:`~.content.LESSONS`) in ``lang`` (default: from the
+    notebook's folder)."""
 
     def __init__(self, number: int, lang: str | None = None) -> None:
         if number not in LESSONS:
@@ -76,13 +81,14 @@ class Lesson:
         self.spec = LESSONS[number]
         self.lang = lang or language_from_folder()
         set_language(self.lang)  # static boards (a position's own picture) follow the lesson
+        self.facts = self.spec.facts()
 
     def _key(self, *parts: object) -> str:
         return self.spec.key(*parts)
 
     def text(self, *parts: object, **params: object) -> str:
-        """A text of this lesson from the catalogue."""
-        return t(self._key(*parts), self.lang, **params)
+        """A text of this lesson from the catalogue (its numbers from the lesson's claims)."""
+        return t(self._key(*parts), self.lang, **{**self.facts, **params})
 
     def diagram(self, position: str | Position = "start", move: int | None = None, *,
                 highlight: Iterable[int | str] = (), rules: str = "official") -> Diagram:
@@ -117,6 +123,52 @@ class Lesson:
                               lesson=self.number)
         return Task(spec.start(), spec.goal, prompt, self.text(f"task{number}", "hint"),
                     lang=self.lang, name=name, lesson=self.number)
+
+    def claim(self, name: str) -> Claim:
+        """The lesson's claim named ``name`` (its own, ``task3``, ``game``...)."""
+        for claim in self.spec.all_claims():
+            if claim.name == name:
+                return claim
+        raise LessonError("lesson.no_claim", name=name, number=self.number)
+
+    def values(self, claim: str) -> ValueTable:
+        """The position of the claim named ``claim`` (a :class:`~.claims.MoveValues`, a
+        task's ``task3`` or the closing ``game``) with every move's proven value."""
+        chosen = self.claim(claim)
+        if not isinstance(chosen, MoveValues):
+            raise LessonError("lesson.no_claim", name=claim, number=self.number)
+        return ValueTable(chosen, self.lang)
+
+    def show(self, claim: str) -> Diagram | ValueTable:
+        """The picture of a claim: the move it is about (before -> after), the position with
+        the attacking pit ringed (a threat as it stands), or every move's value."""
+        chosen = self.claim(claim)
+        if isinstance(chosen, MoveValues):
+            return ValueTable(chosen, self.lang)
+        position = chosen.start()
+        if isinstance(chosen, (Sowing, Attacks)):
+            return Diagram(position, chosen.pit, lang=self.lang)
+        if isinstance(chosen, Threat):
+            if chosen.pit is not None:
+                return Diagram(position, chosen.pit, lang=self.lang)
+            attacker = position.place(other(position.mover), chosen.by) if chosen.by else None
+            return Diagram(position, None, [attacker] if attacker is not None else [],
+                           self.lang)
+        return Diagram(position, None, lang=self.lang)
+
+    def opening(self, name: str = "start") -> OpeningTable:
+        """What the package's solver has proven about the first moves of the position
+        ``name`` of ``lessons/data/opening.json`` (``start`` or ``small``)."""
+        return OpeningTable(name, self.lang)
+
+    def game(self, *, seed: int | None = 1) -> Challenge:
+        """The lesson's closing game against the computer (strategy lessons)."""
+        spec = self.spec.game
+        if spec is None:
+            raise LessonError("lesson.no_game", number=self.number)
+        return Challenge(spec.start(), spec.values, self.text("game", "prompt"),
+                         self.text("game", "hint"), level=spec.level, seed=seed,
+                         lang=self.lang, name=self._key("game"))
 
     def questions(self) -> list[Question]:
         questions = []

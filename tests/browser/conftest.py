@@ -223,14 +223,19 @@ def run_notebook(lab_server: LabServer, browser: object
     """Open a copy of a notebook in JupyterLab, run all its cells, return the page.
 
     ``run_notebook(path, viewport=(1280, 800), scale=1)``: ``scale`` is the device scale
-    factor (1.5 at 1280x720 looks like a 1920x1080 projector with the page zoomed to 150 %).
+    factor (1.5 at 1280x720 looks like a 1920x1080 projector with the page zoomed to 150 %);
+    ``in_folder=True`` opens the copy in a folder named like the notebook's own (``tr/``,
+    ``en/``), so that a lesson takes its language from it.
     """
     contexts = []
 
     def open_it(path: Path, viewport: tuple[int, int] = (1280, 800), scale: float = 1,
-                run: bool = True) -> LabPage:
+                run: bool = True, in_folder: bool = False) -> LabPage:
         path = Path(path)
         name = f"{path.stem}-{secrets.token_hex(3)}{path.suffix}"
+        if in_folder:  # e.g. en/…: the lesson then speaks the folder's language
+            (lab_server.root / path.parent.name).mkdir(exist_ok=True)
+            name = f"{path.parent.name}/{name}"
         shutil.copy(path, lab_server.root / name)
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
                                       device_scale_factor=scale)

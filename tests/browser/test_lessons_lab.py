@@ -25,8 +25,11 @@ from .conftest import SCREENSHOTS, _free_port, jupyter_tool
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).parents[2]
+# The rule lessons; the strategy lessons (those ending with a game) have their own test,
+# tests/browser/test_strategy_lab.py.
 LESSON_PATHS = [ROOT / "notebooks" / lang / f"{spec.names[lang]}.ipynb"
-                for lang in ("tr", "en") for _, spec in sorted(LESSONS.items())]
+                for lang in ("tr", "en") for _, spec in sorted(LESSONS.items())
+                if spec.game is None]
 
 
 def board_state(board) -> tuple[list[int], str]:

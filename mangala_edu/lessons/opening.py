@@ -1,0 +1,320 @@
+"""What the package's own solver has proven about the first moves: the data of lesson 18.
+
+The values are read from ``mangala_edu/lessons/data/opening.json``, made by this module's
+command (it takes a while: it runs the exact solver on every first move)::
+
+    python -m mangala_edu.lessons.opening [--seconds 120] [--only start|small]
+
+For each position (``start``: the 48-stone start of the set; ``small``: the same rules with 2
+stones in each pit) and each first move, the file holds the value of the move (the final store
+difference from the first player's side, both sides playing perfectly) or, when the solver ran
+out of time first, the bounds it had proven, with the search's positions and seconds. The
+lesson shows the file as a table with sentences (:class:`OpeningTable`); a test checks that the
+stored lesson shows what the file says, and a slow test (``pytest -m slow``) proves the file
+again. A faster solver only needs to run the command again (and ``python notebooks/build.py
+--execute 18``) to make the lesson say more.
+
+>>> data = load()
+>>> sorted(data)
+['small', 'start']
+>>> small = data["small"]
+>>> small.position, all(m.exact for m in small.moves.values())
+('2,2,2,2,2,2,0/2,2,2,2,2,2,0 S', True)
+>>> small.best_moves == tuple(sorted(p for p, m in small.moves.items()
+...                                  if m.lower == max(n.lower for n in small.moves.values())))
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import html
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import SIDE_NAMES, Position, Rules, other
+from ..i18n import t
+from ..search import BudgetExceeded, Solver
+from .claims import MoveValues, score
+
+DATA = Path(__file__).resolve().parent / "data" / "opening.json"
+"""The file of proven first-move values that lesson 18 shows."""
+
+POSITIONS = {"start": "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+             "small": "2,2,2,2,2,2,0/2,2,2,2,2,2,0 S"}
+"""The positions whose first moves the file covers."""
+
+COMMAND = "python -m mangala_edu.lessons.opening"
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """One first move: its value lies between ``lower`` and ``upper`` (equal: proven exactly),
+    from the first player's side, found in ``nodes`` positions and ``seconds``."""
+
+    pit: int
+    lower: int
+    upper: int
+    nodes: int
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    def to_dict(self) -> dict[str, object]:
+        return {"lower": self.lower, "upper": self.upper, "exact": self.exact,
+                "nodes": self.nodes, "seconds": round(self.seconds, 1)}
+
+
+@dataclass(frozen=True)
+class OpeningPosition:
+    """The first moves of one position, as proven."""
+
+    name: str
+    position: str
+    rules: str
+    moves: dict[int, MoveResult]
+    budget: float | None
+    """Seconds the solver was given for each move (``None``: no limit)."""
+
+    def start(self) -> Position:
+        return Position.from_text(self.position, Rules.from_name(self.rules))
+
+    @property
+    def complete(self) -> bool:
+        """True when every first move's value is proven exactly."""
+        return all(m.exact for m in self.moves.values())
+
+    @property
+    def best_moves(self) -> tuple[int, ...]:
+        """The moves proven best (only when :attr:`complete`; else ``()``)."""
+        if not self.complete:
+            return ()
+        top = max(m.lower for m in self.moves.values())
+        return tuple(sorted(p for p, m in self.moves.items() if m.lower == top))
+
+    def to_dict(self) -> dict[str, object]:
+        return {"position": self.position, "rules": self.rules, "seconds_per_move":
+                self.budget, "moves": {str(p): m.to_dict() for p, m in
+                                       sorted(self.moves.items())}}
+
+
+def load(path: Path = DATA) -> dict[str, OpeningPosition]:
+    """The proven first moves of each position in the file."""
+    data = json.loads(path.read_text("utf-8"))
+    found = {}
+    for name, entry in data["positions"].items():
+        moves = {int(p): MoveResult(int(p), m["lower"], m["upper"], m["nodes"], m["seconds"])
+                 for p, m in entry["moves"].items()}
+        found[name] = OpeningPosition(name, entry["position"], entry["rules"], moves,
+                                      entry["seconds_per_move"])
+    return found
+
+
+def prove_move(position: Position, pit: int, seconds: float | None,
+               solver: Solver | None = None) -> MoveResult:
+    """The value of playing ``pit`` first (from the first player's side), or its bounds when
+    the solver runs out of ``seconds``."""
+    began = time.perf_counter()
+    trace = position.trace(pit)
+    after = trace.after
+    if after.is_over:
+        result = after.result
+        assert result is not None
+        diff = result.south - result.north
+        value = diff if position.mover == "south" else -diff
+        return MoveResult(pit, value, value, 0, 0.0)
+    same = after.to_move == position.to_move
+    solver = solver or Solver(position.rules, max_entries=8_000_000)
+    try:
+        solution = solver.solve(after, time_limit=seconds)
+        lower = upper = solution.value if same else -solution.value
+        nodes = solution.nodes
+    except BudgetExceeded as exc:
+        side = after.mover
+        base = after.store(side) - after.store(other(side))
+        lo = base - after.stones_on_board if exc.lower is None else exc.lower
+        hi = base + after.stones_on_board if exc.upper is None else exc.upper
+        lower, upper = (lo, hi) if same else (-hi, -lo)
+        nodes = exc.nodes
+    return MoveResult(pit, lower, upper, nodes, time.perf_counter() - began)
+
+
+def prove(name: str, seconds: float | None, log: bool = False) -> OpeningPosition:
+    """Prove every first move of the position ``name`` (see :data:`POSITIONS`)."""
+    position = Position.from_text(POSITIONS[name])
+    solver = Solver(position.rules, max_entries=8_000_000)
+    moves = {}
+    for pit in position.legal_moves:
+        if seconds is not None:         # each move starts from an empty table: comparable
+            solver = Solver(position.rules, max_entries=8_000_000)
+        moves[pit] = prove_move(position, pit, seconds, solver)
+        if log:
+            m = moves[pit]
+            print(f"{name} pit {pit}: {m.lower}..{m.upper} ({m.nodes} nodes, "
+                  f"{m.seconds:.1f} s)", flush=True)
+    return OpeningPosition(name, POSITIONS[name], "official", moves, seconds)
+
+
+def write(found: dict[str, OpeningPosition], command: str, path: Path = DATA) -> None:
+    data = {
+        "about": "Values of the first moves: the final store difference from the first "
+                 "player's side with perfect play, or the bounds the solver proved before its "
+                 "time ran out (lower == upper: proven exactly).",
+        "made_by": command,
+        "made_on": datetime.date.today().isoformat(),
+        "solver": "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)",
+        "positions": {name: found[name].to_dict() for name in sorted(found)},
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class OpeningValues(MoveValues):
+    """A :class:`~.claims.MoveValues` claim about a position of the opening file, checked
+    against the file (which the slow test proves with the solver) instead of solved again."""
+
+    solver: bool = field(default=False, init=False, repr=False)
+
+    def problems(self) -> list[str]:
+        for entry in load().values():
+            if entry.position == self.position:
+                if not entry.complete:
+                    return [f"{self.name}: the file has only bounds for {self.position}"]
+                found = {p: m.lower for p, m in entry.moves.items()}
+                if found != dict(self.values):
+                    return [f"{self.name}: the file says {found}, the claim {dict(self.values)}"]
+                return []
+        return [f"{self.name}: {self.position} is not in {DATA.name}"]
+
+
+# -- In the lesson -------------------------------------------------------------------------------
+
+def move_sentence(entry: OpeningPosition, result: MoveResult, lang: str | None = None) -> str:
+    """What is proven about one first move, as a sentence."""
+    position = entry.start()
+    mover = position.mover
+    if result.exact:
+        mine, theirs = score(position, result.lower)
+        if result.lower == 0:
+            return t("opening.move.draw", lang, mine=mine, theirs=theirs)
+        key = "opening.move.win" if result.lower > 0 else "opening.move.loss"
+        winner = mover if result.lower > 0 else other(mover)
+        return t(key, lang, side=SIDE_NAMES[winner], mine=mine, theirs=theirs)
+    low, high = score(position, result.lower)[0], score(position, result.upper)[0]
+    return t("opening.move.bounds", lang, side=SIDE_NAMES[mover], low=low, high=high,
+             seconds=round(result.seconds))
+
+
+def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
+    """One sentence about the whole position: its best first moves, or that the solver has not
+    finished."""
+    position = entry.start()
+    if not entry.complete:
+        missing = sum(not m.exact for m in entry.moves.values())
+        if missing == len(entry.moves):
+            return t("opening.summary.none", lang)
+        return t("opening.summary.open", lang, count=missing, total=len(entry.moves))
+    best = entry.best_moves
+    value = entry.moves[best[0]].lower
+    mine, theirs = score(position, value)
+    pits = ", ".join(str(p) for p in best)
+    key = ("opening.summary.win" if value > 0 else "opening.summary.draw" if value == 0
+           else "opening.summary.loss")
+    return t(key, lang, pits=pits, count=len(best), side=SIDE_NAMES[position.mover],
+             mine=mine, theirs=theirs)
+
+
+_STYLE = """<style>
+.mangala-diagram table.mangala-opening {border-collapse: collapse;
+  font-size: 1.1em; margin: 0.4em 0;}
+.mangala-diagram table.mangala-opening th,
+.mangala-diagram table.mangala-opening td {border: 1px solid #b08d57; padding: 0.3em 0.7em;
+  text-align: left; vertical-align: top;}
+.mangala-diagram table.mangala-opening th {background: #f3e6cf;}
+.mangala-diagram table.mangala-opening tr.mangala-values-best td {background: #e8f5e9;
+  font-weight: bold;}
+.mangala-diagram table.mangala-opening caption {caption-side: bottom; text-align: left;
+  font-size: 0.9em; padding-top: 0.3em;}
+</style>"""
+
+
+class OpeningTable:
+    """The proven first moves of one position of the file, as a table with sentences."""
+
+    def __init__(self, name: str, lang: str | None = None, path: Path = DATA) -> None:
+        self.entry = load(path)[name]
+        self.lang = lang
+        self.path = path
+
+    def rows(self) -> list[tuple[int, str, str, bool]]:
+        """(pit, what the move does at once, what is proven, best?) for each first move."""
+        from ..display.captions import outcome_caption
+
+        position = self.entry.start()
+        best = self.entry.best_moves
+        return [(pit, outcome_caption(position.trace(pit), self.lang),
+                 move_sentence(self.entry, result, self.lang), pit in best)
+                for pit, result in sorted(self.entry.moves.items())]
+
+    def sentences(self) -> list[str]:
+        """The summary and how the values were found."""
+        data = json.loads(self.path.read_text("utf-8"))
+        budget = self.entry.budget
+        how = (t("opening.how.limit", self.lang, seconds=round(budget)) if budget
+               else t("opening.how.full", self.lang))
+        return [summary_sentence(self.entry, self.lang), how,
+                t("opening.how.made", self.lang, command=data["made_by"], date=data["made_on"])]
+
+    def _repr_html_(self) -> str:
+        lang = self.lang
+        head = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in
+                       ("values.head.move", "values.head.now", "opening.head.proven"))
+        body = []
+        for pit, now, proven, best in self.rows():
+            cls = ' class="mangala-values-best"' if best else ""
+            mark = " ★" if best else ""
+            body.append(f"<tr{cls}><td>{html.escape(t('values.pit', lang, pit=pit))}{mark}"
+                        f"</td><td>{html.escape(now)}</td><td>{html.escape(proven)}</td></tr>")
+        summary, how, made = self.sentences()
+        from ..display.picture import board_img
+
+        board = board_img(self.entry.start(), lang=lang, max_width=520)
+        return (f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">'
+                f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>'
+                f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
+                f'<div style="flex:1 1 360px;min-width:280px;max-width:520px">{board}</div>'
+                f'<table class="mangala-opening" style="flex:1 1 420px"><caption>'
+                f"{html.escape(how)} {html.escape(made)}</caption><tr>{head}</tr>"
+                f"{''.join(body)}</table></div></div>")
+
+    def __repr__(self) -> str:
+        return f"OpeningTable({self.entry.name!r})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Prove the first moves for lesson 18 and "
+                                     "write mangala_edu/lessons/data/opening.json.")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="time limit for each first move of the 48-stone start")
+    parser.add_argument("--only", choices=sorted(POSITIONS), help="prove one position only "
+                        "(the other is kept from the file)")
+    parser.add_argument("--output", type=Path, default=DATA)
+    args = parser.parse_args(argv)
+    found = load(args.output) if args.only and args.output.exists() else {}
+    for name in ([args.only] if args.only else sorted(POSITIONS)):
+        seconds = args.seconds if name == "start" else None
+        found[name] = prove(name, seconds, log=True)
+    command = COMMAND + (f" --seconds {args.seconds:g}" if args.seconds != 120 else "")
+    write(found, command, args.output)
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -13,6 +13,7 @@ kayıp.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import IllegalMoveError, Position
@@ -93,13 +94,24 @@ def hint_player(seed: int | None = None, seconds: float = HINT_SECONDS) -> Playe
 
 
 def hint_for(position: Position, *, seed: int | None = None, seconds: float = HINT_SECONDS,
-             player: Player | None = None) -> Hint:
-    """The expert's move in ``position`` with the reason (see :func:`hint_player`)."""
+             player: Player | None = None, history: Sequence[Position] = ()) -> Hint:
+    """The expert's move in ``position`` with the reason (see :func:`hint_player`);
+    ``history`` is the game's earlier positions (the family's games end on a repetition).
+    In Mangala IV the move is forced (the leftmost occupied pit), and the hint says so.
+
+    >>> from mangala_edu import Rules
+    >>> print(hint_for(Position.start(Rules.mangala_iv()), seed=1).text("en"))
+    Hint: pit 1. In this game there is no choice: you always play your leftmost pit that holds
+    stones.
+    """
     if position.is_over:
         raise IllegalMoveError("play.error.set_over")
+    if position.rules.forced_leftmost:
+        pit = position.legal_moves[0]
+        return Hint(pit, (pit,), False, 0.0, (Message("play.hint.forced", pit=pit),))
     if player is None:
         player = hint_player(seed, seconds)
-    pit = player.choose(position)
+    pit = player.choose(position, history)
     choice = player.last
     exact = bool(choice and choice.exact)
     values = choice.values if choice and choice.values else {pit: 0.0}

@@ -13,6 +13,12 @@ usta      expert    searches as deep as it can in about 3 seconds, and plays the
                     the board, for at most half of its time)
 ========  ========  ===================================================================
 
+The levels play every game of the family the same way (:mod:`.general` searches Toguz
+Korgool and Mangala II, with the game's earlier positions so that a repetition ends a line as
+it ends the game; the expert's exact endgame there starts at :data:`FAMILY_SOLVER_STONES`
+stones). Mangala IV leaves the mover no choice (the leftmost occupied pit), so every level
+simply plays the forced move: it is a game to predict and watch, not to out-think.
+
 Every level picks at random among equally good moves, so games vary. With a ``seed`` a player
 is reproducible: it then counts its budget in positions searched rather than in seconds
 (:data:`NODES_PER_SECOND` for each second of its budget), so the same seed gives the same moves
@@ -31,12 +37,14 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import IllegalMoveError, MangalaError
 from ..engine.position import Position
 from ..engine.rules import Rules
 from .budget import BudgetExceeded
+from .general import GeneralLookahead, GeneralSolver
 from .lookahead import Lookahead, LookaheadResult
 from .solver import Solver
 
@@ -44,6 +52,10 @@ NODES_PER_SECOND = 60_000
 """Positions a second assumed when a seeded player turns its time budget into a node budget
 (about what this pure-Python search does on one core of a laptop)."""
 
+FAMILY_SOLVER_STONES = {"toguz-korgool": 10, "mangala-ii": 16}
+"""In the family's games the expert tries the exact solver with at most this many stones on the
+board (its reach in about a second, measured: Mangala II endgames of up to about 18 stones,
+Toguz Korgool of about 10, see ``docs/family-rules.md``)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +148,8 @@ class Player:
         self.last: Choice | None = None
         self._searches: dict[Rules, Lookahead] = {}
         self._solvers: dict[Rules, Solver] = {}
+        self._general_searches: dict[Rules, GeneralLookahead] = {}
+        self._general_solvers: dict[Rules, GeneralSolver] = {}
 
     def __repr__(self) -> str:
         return f"Player({self.level.key!r}, seed={self.seed!r})"
@@ -150,8 +164,12 @@ class Player:
             return seconds, None
         return None, max(1, int(seconds * NODES_PER_SECOND))
 
-    def choose(self, position: Position) -> int:
-        """The pit this player plays in ``position`` (the set must not be over)."""
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
+        """The pit this player plays in ``position`` (the set must not be over).
+
+        ``history`` is the game's earlier positions: in the family's games a repeated position
+        ends the game, and the player takes it into account (the classic rules ignore it).
+        """
         moves = position.legal_moves
         if not moves:
             raise IllegalMoveError("error.over")
@@ -160,13 +178,17 @@ class Player:
         if len(moves) == 1:
             self.last = Choice(moves[0])
             return moves[0]
-        if level.solver_stones and position.stones_on_board <= level.solver_stones:
-            choice = self._solve(position, seconds / 2)
+        solver_stones = level.solver_stones
+        if solver_stones and position.rules.family:
+            solver_stones = FAMILY_SOLVER_STONES.get(position.rules.name, 0)
+        if solver_stones and position.stones_on_board <= solver_stones:
+            choice = self._solve(position, seconds / 2, history)
             if choice is not None:
                 self.last = choice
                 return choice.pit
             seconds /= 2
-        result = self._look(position, seconds, all_values=level.mistake_rate > 0)
+        result = self._look(position, seconds, all_values=level.mistake_rate > 0,
+                            history=history)
         values = result.values
         best = result.best_value
         pool = [p for p in moves if values[p] == best]
@@ -182,22 +204,39 @@ class Player:
                            result.seconds, mistake)
         return pit
 
-    def _look(self, position: Position, seconds: float, all_values: bool = False
-              ) -> LookaheadResult:
-        look = self._searches.get(position.rules)
-        if look is None:
-            look = self._searches[position.rules] = Lookahead(position.rules)
+    def _look(self, position: Position, seconds: float, all_values: bool = False,
+              history: Sequence[Position] = ()) -> LookaheadResult:
+        rules = position.rules
         time_limit, node_limit = self._budget(seconds)
+        if rules.family:
+            general = self._general_searches.get(rules)
+            if general is None:
+                general = self._general_searches[rules] = GeneralLookahead(rules)
+            return general.analyse(position, history=history, time_limit=time_limit,
+                                   node_limit=node_limit, max_depth=self.level.max_depth,
+                                   all_values=all_values)
+        look = self._searches.get(rules)
+        if look is None:
+            look = self._searches[rules] = Lookahead(rules)
         return look.analyse(position, time_limit=time_limit, node_limit=node_limit,
                             max_depth=self.level.max_depth, all_values=all_values)
 
-    def _solve(self, position: Position, seconds: float) -> Choice | None:
-        solver = self._solvers.get(position.rules)
-        if solver is None:
-            solver = self._solvers[position.rules] = Solver(position.rules)
+    def _solve(self, position: Position, seconds: float, history: Sequence[Position] = ()
+               ) -> Choice | None:
+        rules = position.rules
         time_limit, node_limit = self._budget(seconds)
         try:
-            sol = solver.solve(position, time_limit=time_limit, node_limit=node_limit)
+            if rules.family:
+                general = self._general_solvers.get(rules)
+                if general is None:
+                    general = self._general_solvers[rules] = GeneralSolver(rules)
+                sol = general.solve(position, history=history, time_limit=time_limit,
+                                    node_limit=node_limit)
+            else:
+                solver = self._solvers.get(rules)
+                if solver is None:
+                    solver = self._solvers[rules] = Solver(rules)
+                sol = solver.solve(position, time_limit=time_limit, node_limit=node_limit)
         except BudgetExceeded:
             return None
         pit = self.rng.choice(sol.best_moves)
@@ -222,7 +261,7 @@ class RandomPlayer:
     def __repr__(self) -> str:
         return f"RandomPlayer(seed={self.seed!r})"
 
-    def choose(self, position: Position) -> int:
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
         moves = position.legal_moves
         if not moves:
             raise IllegalMoveError("error.over")

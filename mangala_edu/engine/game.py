@@ -107,7 +107,7 @@ class Game:
         nothing when it cannot be played."""
         pos = self.position
         after = pos.play(pit)
-        number = pos.pit_number(pit)
+        number = pit if type(pit) is int else pos.pit_number(pit)  # ``play`` checked it
         repetition = self.rules.repetition_end
         if repetition and not after.is_over and after in self._seen:
             after = after.end_by_repetition()

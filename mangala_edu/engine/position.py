@@ -326,7 +326,15 @@ class Position:
         return pos
 
     def _play_family(self, pit: int | str) -> Position:
-        side, origin = self._origin(pit)
+        side = self._side
+        rules = self._rules
+        m = rules.pits
+        if type(pit) is int and side is not None and 0 < pit <= m and not rules.forced_leftmost:
+            origin = pit - 1 if side == 0 else m + pit
+            if not self._board[origin] or origin == self._tuzdik[1 - side]:
+                side, origin = self._origin(pit)  # raises the error
+        else:
+            side, origin = self._origin(pit)
         board = list(self._board)
         tuz = list(self._tuzdik)
         after = family.sow(board, side, origin, self._rules, tuz, None)

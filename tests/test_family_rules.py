@@ -249,6 +249,16 @@ def test_toguz_81_81_is_a_draw():
     assert (result.south, result.north, result.winner) == (81, 81, "draw")
 
 
+def test_toguz_a_repeated_position_ends_the_game_like_the_storeless_games():
+    # Two lone stones chasing each other round the board: nothing is ever captured.
+    game = Game(start=tk("1,0,0,0,0,0,0,0,0,80/1,0,0,0,0,0,0,0,0,80 S"))
+    while not game.position.is_over:
+        game.push(game.position.legal_moves[-1])
+    assert game.moves == (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)
+    assert game.repeated(18) == 18
+    assert game.position.to_text() == "0,0,0,0,0,0,0,0,0,81/0,0,0,0,0,0,0,0,0,81 -"
+
+
 def test_toguz_tuzdik_survives_pickling_equality_and_records():
     pos = tk("1,1,1,1,1,1,1,1,3,60/1,2,1,1,1,1,1,1,1,71 S")
     game = Game(start=pos, moves=[9])

@@ -441,8 +441,10 @@ class FamilyWeights:
 
 
 def family_weights(rules: Rules) -> FamilyWeights:
-    """The weights of :func:`make_family_evaluator` for ``rules`` (set by short self-play
-    series, see ``docs/family-rules.md``).
+    """The weights of :func:`make_family_evaluator` for ``rules``, chosen by hand: in Toguz
+    Korgool a tuzdik is worth about 8 stones (it collects stones for the rest of the game) and
+    a stone at home a little (the no-move end gives it to its side); in the storeless games
+    every stone can still be captured by either side, so the search relies on what it sees.
 
     >>> family_weights(Rules.toguz_korgool())
     FamilyWeights(material=1, tuzdik=64, threats=0)

@@ -101,11 +101,22 @@ def parse(text: str, name: str = "source") -> list[tuple[str, dict[str, str] | s
     return cells
 
 
+def pupil_words(lang: str) -> dict[str, str]:
+    """The words of the pupil view's buttons (``mangala_edu/pupil.py``), stored in each
+    notebook's metadata (``mangala.pupil``) for the Voilà template to read."""
+    sys.path.insert(0, str(HERE.parent))
+    from mangala_edu.i18n import t
+
+    return {"back": t("pupil.back", lang), "next": t("pupil.next", lang),
+            "step": t("pupil.step", lang), "nav": t("pupil.nav", lang)}
+
+
 def notebook(cells: list[tuple[str, dict[str, str] | str]], lang: str) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
+        "mangala": {"lang": lang, "pupil": pupil_words(lang)},
     }
     for kind, body in cells:
         if kind == "code":

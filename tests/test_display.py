@@ -9,6 +9,7 @@ import pytest
 
 from mangala_edu import Position, Rules
 from mangala_edu.display import (
+    PALETTE,
     DisplayError,
     board_figure,
     board_layout,
@@ -19,7 +20,7 @@ from mangala_edu.display import (
 )
 from mangala_edu.display.captions import outcome_caption, place_name, trace_captions
 from mangala_edu.display.layout import MAX_DRAWN
-from mangala_edu.display.svg import Ring, widget_frame
+from mangala_edu.display.svg import PIT_NUMBER_SIZE, Ring, widget_frame
 from mangala_edu.i18n import set_language, t
 
 from .conftest import pos
@@ -79,7 +80,8 @@ def numbers_after_rings(svg: str) -> tuple[list[int], list[int]]:
     rings = [k for k, e in enumerate(elements) if e.tag == f"{SVG}ellipse"
              and e.get("fill") == "none"]
     numbers = [k for k, e in enumerate(elements) if e.tag == f"{SVG}text"
-               and (e.get("class") == "mg-count" or e.get("font-size") == "15")]
+               and (e.get("class") == "mg-count"
+                    or e.get("font-size") == str(PIT_NUMBER_SIZE))]
     return rings, numbers
 
 
@@ -98,13 +100,24 @@ def test_rings_and_highlights_lie_under_every_number(rules, size):
     assert plain != board_svg(position, size=size, rings=[Ring(1, "#000000")])
 
 
-def test_the_widget_draws_highlights_under_the_pit_numbers():
+def test_the_widget_draws_highlights_focus_and_hand_under_the_pit_numbers():
     frame = widget_frame(Rules.official(), "en")
     elements = list(ET.fromstring(frame).iter())
-    group = next(k for k, e in enumerate(elements) if e.get("class") == "mg-highlights")
+    under = [k for k, e in enumerate(elements)
+             if e.get("class") in ("mg-highlights", "mg-marks", "mg-focus", "mg-stones")]
     numbers = [k for k, e in enumerate(elements) if e.tag == f"{SVG}text"
-               and e.get("font-size") == "15"]
-    assert len(numbers) == 12 and group < min(numbers)
+               and e.get("font-size") == str(PIT_NUMBER_SIZE)]
+    assert len(under) == 4 and len(numbers) == 12 and max(under) < min(numbers)
+
+
+def test_pit_numbers_are_big_and_white_on_a_dark_tag():
+    root = ET.fromstring(board_svg(Position.start(), lang="en"))
+    tags = [g for g in root.iter(f"{SVG}g") if g.get("class") == "mg-pit-number"]
+    assert len(tags) == 12
+    for tag in tags:
+        rect, text = tag.find(f"{SVG}rect"), tag.find(f"{SVG}text")
+        assert text.get("fill") == "#ffffff" and int(text.get("font-size")) >= 20
+        assert rect.get("fill") == PALETTE["ink"]
 
 
 def test_svg_languages_and_turn():
@@ -270,7 +283,7 @@ def test_captions_for_the_end_of_a_set():
     captions = trace_captions(trace, "en")
     assert [e.kind for e in trace.events][-2:] == ["sweep", "set_over"]
     assert captions[-2] == "South's pits are empty: South takes the last stone left on the board"
-    assert captions[-1] == "North wins 22–26"
+    assert captions[-1] == "North wins 26–22"             # the winner's score first
     assert outcome_caption(trace, "en") == " · ".join(captions[-2:])   # no "play again"
 
 

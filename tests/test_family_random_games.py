@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from mangala_edu import Game, Rules
-from mangala_edu.engine.trace import ENDINGS
+from mangala_edu.engine.trace import STOP_REASONS
 
 GAMES = 10_000
 
@@ -48,7 +48,7 @@ def test_ten_thousand_random_games_end_with_a_result(name):
         winners[result.winner] += 1
         last = list(game.traces())[-1] if number % 50 == 0 else None
         if last is not None:
-            kinds = {e.kind.value for e in last.events if e.kind in ENDINGS}
+            kinds = {e.kind.value for e in last.events if e.kind in STOP_REASONS}
             endings[",".join(sorted(kinds)) or "board_empty"] += 1
     seconds = time.perf_counter() - started
     print(f"\n{name}: {GAMES} games, {plies / GAMES:.1f} plies a game, {seconds:.1f} s; "

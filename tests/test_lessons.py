@@ -191,10 +191,10 @@ def test_undo_during_a_chain_takes_one_move_back_in_the_task_too():
 
 
 @pytest.mark.parametrize(("lang", "guess_first", "done"), [
-    ("tr", "Önce tahmin et: son taşın düşeceği yeri listeden seç ve “Kontrol et” düğmesine bas.",
-     "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
-    ("en", "Guess first: choose from the list where the last stone will land, then press "
-           "“Check”.", "This task is over: press “Try again” to start it over."),
+    ("tr", "Önce tahmin et: son taşın düşeceği yeri yukarıdaki düğmelerden seç ve “Kontrol et” "
+           "düğmesine bas.", "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
+    ("en", "Guess first: choose where the last stone will land from the buttons above, then "
+           "press “Check”.", "This task is over: press “Try again” to start it over."),
 ])
 def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
     prediction = Lesson(2, lang).task(1)
@@ -203,10 +203,11 @@ def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
     # Before the check the board cannot give the answer away.
     assert prediction.board.click("south", prediction.state.pit) is None
     assert prediction.board.message == guess_first and prediction.board.position == start
-    wrong = next(i for _, i in prediction.choice.options if i not in (-1,
-                                                                       prediction.state.answer))
+    origin = prediction.board.highlight
+    wrong = next(i for _, i in prediction.choice.options if i != prediction.state.answer)
     assert prediction.check(wrong) is False and prediction.status == "wrong"
     assert prediction.board.game.moves == (prediction.state.pit,)
+    assert prediction.board.highlight == [prediction.state.answer]  # where the stone landed
     before, output = _snapshot(prediction.board), prediction.output.value
     # Decided: clicks are refused, checking again changes nothing.
     assert prediction.board.click("north", 1) is None and prediction.board.message == done
@@ -218,7 +219,8 @@ def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
     # Try again: a fresh start.
     prediction.again.click()
     assert prediction.status == "open" and prediction.board.position == start
-    assert not prediction.choice.disabled and prediction.choice.value == -1
+    assert not prediction.choice.disabled and prediction.choice.value is None
+    assert prediction.board.highlight == origin
     assert prediction.check(prediction.state.answer) is True
     assert prediction.status == "solved"
     # Taking the move back starts over too.

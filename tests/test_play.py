@@ -75,7 +75,8 @@ def test_a_whole_match_with_reviews_and_next_set():
     assert [m.cost for m in mistakes] == sorted((m.cost for m in mistakes), reverse=True)
     assert bytes(play.chart.value).startswith(b"\x89PNG")
     html = play.mistakes_box.value
-    assert html.count("<svg") == len(mistakes) and "No big mistake" not in html
+    assert html.count("data:image/svg+xml") == len(mistakes) and "No big mistake" not in html
+    assert not re.search(r"\d[.,]\d+ stones", html)          # whole stones only
     assert "at most 0.05 seconds" in play.review_title.value
     assert play.next_set() == "north"             # the starter alternates
     assert play.set_number == 2 and play.chart.layout.display == "none"
@@ -132,7 +133,7 @@ def test_still_picture_and_repr_are_stable():
     a = PlayBoard(level="kolay", seed=1, lang="en", first="south")
     b = PlayBoard(level="kolay", seed=1, lang="en", first="south")
     assert a._still_html() == b._still_html()
-    assert "0x" not in repr(a) and "<svg" in a._still_html()
+    assert "0x" not in repr(a) and "data:image/svg+xml" in a._still_html()
 
 
 def test_reviews_with_a_seed_are_reproducible():
@@ -161,7 +162,7 @@ def test_mistake_rings_never_hide_a_number(size, text):
     rings = [k for k, e in enumerate(elements)
              if e.tag == f"{ns}ellipse" and e.get("stroke") in ("#c62828", "#2e7d32")]
     numbers = [k for k, e in enumerate(elements) if e.tag == f"{ns}text"
-               and (e.get("class") == "mg-count" or e.get("font-size") == "15")]
+               and (e.get("class") == "mg-count" or e.get("font-size") == "22")]
     assert len(rings) == 2 and len(numbers) == 14 + 12
     assert max(rings) < min(numbers)
     assert root.get("width") == str(size)

@@ -6,7 +6,9 @@ same JSON the JavaScript sends; messages to the JavaScript are caught by replaci
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -348,7 +350,14 @@ def test_repr_and_still_picture():
     assert board.highlight == [0]
     data = board._repr_mimebundle_()[0]
     assert data["text/plain"] == repr(board)
-    assert data["image/svg+xml"] == board_svg(board.position, lang="en", highlight=[0])
+    # The still picture for a page where the widget cannot run (an untrusted notebook shows
+    # no SVG, but an <img> of it): the board as it is, and how to start it.
+    still = data["text/html"]
+    assert "image/svg+xml" not in data and "<svg" not in still
+    picture = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', still)
+    assert picture and base64.b64decode(picture.group(1)).decode() == board_svg(
+        board.position, lang="en", highlight=[0], size=1100)
+    assert "Run ▸ Run All Cells" in still and 'alt="Mangala board: South to move"' in still
     assert "application/vnd.jupyter.widget-view+json" in data
 
 
@@ -393,3 +402,16 @@ def test_javascript_places_stones_like_python(tmp_path):
         for (x, y, r, c), (px, py, pr, pc) in zip(js_spots, py_spots, strict=True):
             assert abs(x - px) <= 0.06 and abs(y - py) <= 0.06 and abs(r - pr) <= 0.006
             assert c == pc
+
+
+def test_the_javascript_gets_the_event_kinds_from_python():
+    """The kinds of move events are the engine's enumeration, sent to the browser; the
+    JavaScript keeps no copy of the list of outcomes."""
+    from mangala_edu.engine.trace import OUTCOMES
+
+    board = Board()
+    assert set(board.kinds["outcomes"]) == {k.value for k in OUTCOMES}
+    assert "set_over" in board.kinds["endings"] and "drop" in board.kinds["steps"]
+    here = Path(__import__("mangala_edu.widgets.board", fromlist=["x"]).__file__).parent
+    source = (here / "board.js").read_text(encoding="utf-8")
+    assert not [k.value for k in OUTCOMES if f'"{k.value}"' in source]

@@ -2,7 +2,9 @@
 
 The curve is South's expected final store difference before the first move and after every
 move (from :meth:`mangala_edu.search.analysis.GameReview.advantage`): above zero South is
-ahead, below zero North. Mistakes are marked on the move that made them.
+ahead, below zero North. Mistakes are marked on the move that made them. The legend, beside
+the chart, names everything drawn: the solid and dashed line, each marker's shape (how big a
+mistake) and each colour (whose side).
 
 >>> from mangala_edu import Game, Position
 >>> from mangala_edu.search.analysis import analyse_game
@@ -13,6 +15,10 @@ ahead, below zero North. Mistakes are marked on the move that made them.
 'Advantage over the game'
 >>> fig.axes[0].get_ylabel()
 "South's advantage (stones)"
+>>> [text.get_text() for text in fig.axes[0].get_legend().get_texts()]
+... # doctest: +NORMALIZE_WHITESPACE
+['exact value', 'Mistake', 'South: where ahead, and its mistakes',
+ 'North: where ahead, and its mistakes']
 """
 
 from __future__ import annotations
@@ -21,9 +27,12 @@ from typing import TYPE_CHECKING
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
-from ..engine import SOUTH
+from ..engine import NORTH, SIDE_NAMES, SOUTH, Side
 from ..i18n import t
+from ..search.analysis import VERDICT_NAMES
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -58,19 +67,46 @@ def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None
             style = "-" if move.exact else "--"
             ax.plot([i, i + 1], [values[i], values[i + 1]], style, color="#333333",
                     linewidth=1.4)
-        label: str | None = t("analysis.chart.mistake", lang)
         for move in review.mistakes():
             marker, size = MISTAKE_MARKERS[move.verdict]
             colour = SOUTH_COLOUR if move.player == SOUTH else NORTH_COLOUR
             ax.scatter([move.ply], [values[move.ply]], marker=marker, s=size, color=colour,
-                       edgecolors="black", zorder=3, label=label)
-            label = None
+                       edgecolors="black", zorder=3)
     ax.set_title(t("analysis.chart.title", lang))
     ax.set_xlabel(t("analysis.chart.xlabel", lang))
     ax.set_ylabel(t("analysis.chart.ylabel", lang))
     ax.set_xlim(0, max(1, len(values) - 1))
     limit = max([4.0, *(abs(v) for v in values)]) * 1.1
     ax.set_ylim(-limit, limit)
-    if review.mistakes():
-        ax.legend(loc="upper left", frameon=False)
+    if values:
+        ax.legend(handles=_legend(review, lang), loc="center left", bbox_to_anchor=(1.01, 0.5),
+                  frameon=False, fontsize="small", handlelength=2.2)
     return fig
+
+
+def _legend(review: GameReview, lang: str | None) -> list[Line2D | Patch]:
+    """One entry for each kind of thing drawn: the lines (exact, estimated), the marker of each
+    kind of mistake made, and the colour of each side (its area and its mistakes)."""
+    handles: list[Line2D | Patch] = []
+    if any(m.exact for m in review.moves):
+        handles.append(Line2D([], [], color="#333333", linestyle="-",
+                              label=t("analysis.chart.exact_line", lang)))
+    if not all(m.exact for m in review.moves):
+        handles.append(Line2D([], [], color="#333333", linestyle="--",
+                              label=t("analysis.chart.estimated_line", lang)))
+    mistakes = review.mistakes()
+    for verdict, (marker, size) in MISTAKE_MARKERS.items():
+        if any(m.verdict == verdict for m in mistakes):
+            handles.append(Line2D([], [], linestyle="none", marker=marker,
+                                  markersize=size ** 0.5, color="#9a9a9a",
+                                  markeredgecolor="black",
+                                  label=t(VERDICT_NAMES[verdict], lang)))
+    sides: list[tuple[Side, str]] = [(SOUTH, SOUTH_COLOUR), (NORTH, NORTH_COLOUR)]
+    values = review.advantage()
+    for side, colour in sides:
+        ahead = any(v > 0 for v in values) if side == SOUTH else any(v < 0 for v in values)
+        if ahead or any(m.player == side for m in mistakes):
+            handles.append(Patch(facecolor=colour, alpha=0.45, edgecolor="black",
+                                 label=t("analysis.chart.by_side", lang,
+                                         side=SIDE_NAMES[side])))
+    return handles

@@ -28,32 +28,41 @@ endings):
 ...     print(part)
 Avlama: Kuzey 1. kuyu, 2 taş: hepsi alındı
 Tahtada taş kalmadı: oyun bitti
-Kuzey kazandı: 32–40
+Kuzey kazandı: 40–32
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from ..engine import SIDE_NAMES, Event, EventKind, MoveTrace, Rules, other
 from ..engine.geometry import SIDE_GENITIVES
 from ..i18n import Message, get_language, t
 from .svg import status_text
 
+#: How a place is named: as itself, or (``"dat"``) as where something falls ("into ...").
+_PLACE_KEYS = {"": ("place.pit", "place.store"), "dat": ("place.pit.dat", "place.store.dat")}
 
-def place_message(index: int, rules: Rules) -> Message:
+
+def place_message(index: int, rules: Rules, case: str = "") -> Message:
     """A board index in words, in no language yet (see :func:`place_name`)."""
     side, number = rules.geometry.place(index)
+    pit_key, store_key = _PLACE_KEYS[case]
     if number == 0:
-        return Message("place.store", side=SIDE_NAMES[side])
-    return Message("place.pit", side=SIDE_NAMES[side], pit=number)
+        return Message(store_key, side=SIDE_NAMES[side], side_gen=SIDE_GENITIVES[side])
+    return Message(pit_key, side=SIDE_NAMES[side], side_gen=SIDE_GENITIVES[side], pit=number)
 
 
-def place_name(index: int, rules: Rules, lang: str | None = None) -> str:
-    """A board index in words: ``"Kuzey 3. kuyu"``, ``"South's store"``.
+def place_name(index: int, rules: Rules, lang: str | None = None, case: str = "") -> str:
+    """A board index in words: ``"Kuzey 3. kuyu"``, ``"South's store"``; with
+    ``case="dat"``, as the place something falls into: ``"Kuzey'in 3. kuyusuna"``.
 
     >>> place_name(9, Rules.official(), "tr"), place_name(6, Rules.official(), "en")
     ('Kuzey 3. kuyu', "South's store")
+    >>> place_name(9, Rules.official(), "tr", "dat"), place_name(13, Rules.official(), "tr", "dat")
+    ("Kuzey'in 3. kuyusuna", "Kuzey'in hazinesine")
     """
-    return place_message(index, rules).text(lang)
+    return place_message(index, rules, case).text(lang)
 
 
 #: The caption of each kind of event that needs at most the event's count.
@@ -79,10 +88,21 @@ _OUTCOME_CAPTIONS = (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD
                      EventKind.SWEEP, EventKind.SET_OVER)
 
 
-def event_caption(event: Event, trace: MoveTrace, lang: str | None = None) -> str:
-    """The caption of one event of ``trace``."""
+def event_caption(event: Event, trace: MoveTrace, lang: str | None = None,
+                  plain: Collection[str] = ()) -> str:
+    """The caption of one event of ``trace``; an outcome in ``plain`` (one whose rule a lesson
+    has not taught yet, such as ``"odd"``) only says that nothing happened.
+
+    >>> from mangala_edu import Position
+    >>> trace = Position.start().trace(5)
+    >>> event_caption(trace.events[-1], trace, "tr"), event_caption(trace.events[-1], trace,
+    ...                                                             "tr", plain={"odd"})
+    ('Tek sayı (5): bir şey alınmaz', 'Bir şey olmadı: sıra rakibe geçer')
+    """
     lang = lang or get_language()
     kind = event.kind
+    if kind in plain:
+        return t("event.nothing", lang)
     if kind == EventKind.LIFT:
         return t("event.lift", lang, pit=trace.pit, count=event.count)
     if kind == EventKind.RETURN:
@@ -140,14 +160,17 @@ def _family_caption(event: Event, trace: MoveTrace, lang: str) -> str | None:
     return None
 
 
-def trace_captions(trace: MoveTrace, lang: str | None = None) -> list[str]:
-    """One caption for each event of ``trace``, in order."""
-    return [event_caption(e, trace, lang) for e in trace.events]
+def trace_captions(trace: MoveTrace, lang: str | None = None,
+                   plain: Collection[str] = ()) -> list[str]:
+    """One caption for each event of ``trace``, in order (``plain``: see
+    :func:`event_caption`)."""
+    return [event_caption(e, trace, lang, plain) for e in trace.events]
 
 
-def outcome_caption(trace: MoveTrace, lang: str | None = None) -> str:
+def outcome_caption(trace: MoveTrace, lang: str | None = None,
+                    plain: Collection[str] = ()) -> str:
     """What the last stone did (and, when the set ended, the sweep and the result)."""
     events = [e for e in trace.events if e.kind in _OUTCOME_CAPTIONS]
     if trace.after.is_over and events and events[0].kind == EventKind.EXTRA_TURN:
         events = events[1:]     # no "play again" once the set is over
-    return " · ".join(event_caption(e, trace, lang) for e in events)
+    return " · ".join(event_caption(e, trace, lang, plain) for e in events)

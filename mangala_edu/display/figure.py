@@ -189,9 +189,13 @@ def board_figure(position: Position, *, highlight: Iterable[int | str] = (),
     for place in places:
         _hollow(ax, place)
         if place["kind"] == "pit":  # above the highlight rings (zorder 4), like the counts
-            ax.text(place["nx"], place["ny"], str(place["number"]), ha="center",
-                    va="center_baseline", fontsize=15 * UNIT, fontweight="bold",
-                    color=PALETTE["wood_edge"], alpha=0.9, zorder=4.5)
+            number = str(place["number"])
+            width = 16 + 13 * len(number)
+            ax.add_patch(FancyBboxPatch((place["nx"] - width / 2, place["ny"] - 14), width, 28,
+                                        fc=PALETTE["ink"], ec="none", alpha=0.82, zorder=4.5,
+                                        boxstyle="round,pad=0,rounding_size=14"))
+            ax.text(place["nx"], place["ny"], number, ha="center", va="center_baseline",
+                    fontsize=22 * UNIT, fontweight="bold", color="white", zorder=4.6)
     for i in marked:
         _highlight(ax, places[i])
     for place, count in zip(places, position.board, strict=True):

@@ -6,7 +6,7 @@ small board with the pit played and the better pit ringed.
 >>> review = analyse_game(Game(start=Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"),
 ...                            moves=[5]))
 >>> card = mistake_card_html(review, review.moves[0], "en")
->>> "Move 1 · South, pit 5" in card and "<svg" in card
+>>> "Move 1 · South, pit 5" in card and "data:image/svg+xml" in card
 True
 >>> advantage_png(review, "en")[:4]
 b'\\x89PNG'
@@ -19,7 +19,9 @@ import io
 from typing import TYPE_CHECKING
 
 from ..engine import SIDE_NAMES, SOUTH, Position
-from ..i18n import t
+from ..i18n import Message, t
+from .layout import board_layout
+from .picture import svg_img
 from .svg import Ring, board_svg
 
 if TYPE_CHECKING:
@@ -62,23 +64,27 @@ def better_move(review: GameReview, move: MoveReview) -> int:
 
 
 def mistake_card_html(review: GameReview, move: MoveReview, lang: str | None = None) -> str:
-    """One mistake: the move, the board before it with both pits ringed, and why."""
+    """One mistake: the move, the board before it with both pits ringed (as an ``<img>``, so
+    that a notebook that is not trusted shows it too), and why."""
     position = review.game.positions[move.ply - 1]
     better = better_move(review, move)
     title = t("play.review.move", lang, ply=move.ply, side=SIDE_NAMES[move.player],
               pit=move.pit)
     legend = t("play.review.legend", lang, played=move.pit, better=better)
+    lay = board_layout(position.rules)
+    picture = svg_img(mistake_svg(position, move.pit, better, lang), f"{title}. {legend}",
+                      aspect=lay["width"] / lay["height"], max_width=380)
     return (f'<div class="mangala-play-mistake"><p><b>{html.escape(title)}</b></p>'
-            f"{mistake_svg(position, move.pit, better, lang)}"
+            f"{picture}"
             f'<p class="mangala-play-note">{html.escape(legend)}</p>'
             f"<p>{html.escape(move.text(lang))}</p></div>")
 
 
-def mistakes_html(review: GameReview, moves: list[MoveReview], heading: str,
+def mistakes_html(review: GameReview, moves: list[MoveReview], heading: Message,
                   lang: str | None = None) -> str:
-    """The mistakes ``moves`` of ``review`` as cards under ``heading`` (a catalogue key)."""
+    """The mistakes ``moves`` of ``review`` as cards under ``heading``."""
     cards = "".join(mistake_card_html(review, move, lang) for move in moves)
-    return (f"<h4>{html.escape(t(heading, lang))}</h4>"
+    return (f"<h4>{html.escape(heading.text(lang))}</h4>"
             f'<div class="mangala-play-mistakes">{cards}</div>')
 
 
@@ -90,8 +96,8 @@ def review_head_html(number: int, seconds: str, lang: str | None = None) -> str:
             f'<p class="mangala-play-note">{html.escape(note)}</p>')
 
 
-def advantage_png(review: GameReview, lang: str | None = None, width: float = 7.5,
-                  height: float = 3.0) -> bytes:
+def advantage_png(review: GameReview, lang: str | None = None, width: float = 9.5,
+                  height: float = 3.2) -> bytes:
     """The advantage chart of ``review`` as PNG bytes (the same for the same review)."""
     from .analysis_chart import advantage_chart
 

@@ -60,8 +60,8 @@ def status_text(position: Position, lang: str | None = None) -> str:
         return t("board.to_move", lang, side=SIDE_NAMES[position.to_move or SOUTH])
     if result.winner == "draw":
         return t("result.drawn", lang, south=result.south, north=result.north)
-    return t("result.winner", lang, side=SIDE_NAMES[result.winner], south=result.south,
-             north=result.north)
+    won, lost = sorted((result.south, result.north), reverse=True)
+    return t("result.winner", lang, side=SIDE_NAMES[result.winner], won=won, lost=lost)
 
 
 def _defs(uid: str) -> str:
@@ -122,10 +122,19 @@ def _hollow(place: PlaceLayout, uid: str) -> str:
         f'fill="url(#{uid}-pit)" stroke="{p["pit_rim"]}" stroke-width="3"/>')
 
 
+#: The pit numbers: white on a dark tag, big enough for the back row of a classroom.
+PIT_NUMBER_SIZE = 22
+
+
 def _pit_number(place: PlaceLayout) -> str:
-    return (f'<text x="{_f(place["nx"])}" y="{_f(place["ny"])}" dy="0.35em" '
-            f'text-anchor="middle" font-size="15" font-weight="bold" '
-            f'fill="{PALETTE["wood_edge"]}" opacity="0.9">{place["number"]}</text>')
+    number = str(place["number"])
+    width = 16 + 13 * len(number)
+    x, y = place["nx"], place["ny"]
+    return (f'<g class="mg-pit-number"><rect x="{_f(x - width / 2)}" y="{_f(y - 14)}" '
+            f'width="{width}" height="28" rx="14" fill="{PALETTE["ink"]}" '
+            f'fill-opacity="0.82"/><text x="{_f(x)}" y="{_f(y)}" dy="0.35em" '
+            f'text-anchor="middle" font-size="{PIT_NUMBER_SIZE}" font-weight="bold" '
+            f'fill="#ffffff">{number}</text></g>')
 
 
 def stones_svg(place: PlaceLayout, count: int, uid: str) -> str:
@@ -209,7 +218,8 @@ def frame_svg(rules: Rules, lang: str | None, uid: str, *, numbers: bool = True)
 
 
 def pit_numbers_svg(rules: Rules) -> list[str]:
-    """The pit numbers by the pits. Drawn above rings and highlights, so they stay readable."""
+    """The pit numbers by the pits, white on dark tags. Drawn above rings, highlights and the
+    keyboard focus, so they stay readable."""
     return [_pit_number(place) for place in board_layout(rules)["places"]
             if place["kind"] == "pit"]
 
@@ -295,10 +305,10 @@ def widget_frame(rules: Rules, lang: str | None = None) -> str:
         f'focusable="false">',
         _defs(uid),
         *frame_svg(rules, lang, uid, numbers=False),
-        '<g class="mg-highlights"></g>',
+        '<g class="mg-highlights"></g><g class="mg-stones"></g><g class="mg-marks"></g>'
+        '<g class="mg-focus"></g>',
         *pit_numbers_svg(rules),
-        '<g class="mg-stones"></g><g class="mg-marks"></g>'
-        '<g class="mg-focus"></g><g class="mg-counts"></g><g class="mg-fly"></g>',
+        '<g class="mg-counts"></g><g class="mg-fly"></g>',
     ]
     for side in (NORTH, SOUTH):
         out.append(f'<g class="mg-player mg-player-{side}" data-side="{side}">'

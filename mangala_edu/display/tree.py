@@ -125,7 +125,7 @@ def _sign(value: int) -> str:
 
 @dataclass
 class SearchTree:
-    """A search tree (from :func:`search_tree`); shows itself as an SVG picture."""
+    """A search tree (from :func:`search_tree`); shows itself as a picture."""
 
     root: TreeNode
     depth: int
@@ -146,8 +146,15 @@ class SearchTree:
         return (f"SearchTree({self.root.position.to_text()!r}, depth={self.depth}, "
                 f"nodes={self.nodes}, value={self.root.value}, best_line={self.best_line!r})")
 
-    def _repr_svg_(self) -> str:
-        return self.svg(self.lang)
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>`` of :meth:`svg`: shown even in a notebook that is not
+        trusted yet (JupyterLab hides the SVG of such a notebook)."""
+        from .picture import svg_img
+
+        width, height = self._place()
+        return svg_img(self.svg(self.lang), t("tree.title", self.lang or get_language()),
+                       aspect=width / height, max_width=max(1100, round(width)),
+                       max_height_vh=200)
 
     # Drawing ----------------------------------------------------------------------------------
     def _place(self) -> tuple[float, float]:

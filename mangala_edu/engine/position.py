@@ -213,8 +213,7 @@ class Position:
         """The stores after the sweep and the winner; ``None`` while the set goes on."""
         if self._side is not None:
             return None
-        stores = self.rules.geometry.stores
-        return Result(self.board[stores[0]], self.board[stores[1]])
+        return Result(self.store(SOUTH), self.store(NORTH))
 
     @property
     def legal_moves(self) -> tuple[int, ...]:

@@ -118,9 +118,15 @@ STONE_STEPS: frozenset[EventKind] = frozenset({EventKind.RETURN, EventKind.DROP,
 LIFTS: frozenset[EventKind] = frozenset({EventKind.LIFT, EventKind.RELAY})
 """Kinds that take stones into the hand (``count`` of them)."""
 
-ENDINGS: frozenset[EventKind] = frozenset({EventKind.WIN_THRESHOLD, EventKind.NO_MOVE,
-                                           EventKind.REPETITION, EventKind.RELAY_LOOP})
+HAND_STEPS: frozenset[EventKind] = STONE_STEPS | LIFTS
+"""Kinds after which the sowing hand is over a place (with ``count`` stones left in it)."""
+
+STOP_REASONS: frozenset[EventKind] = frozenset({
+    EventKind.WIN_THRESHOLD, EventKind.NO_MOVE, EventKind.REPETITION, EventKind.RELAY_LOOP})
 """Kinds that say why a game of the family ended other than by the board emptying."""
+
+ENDINGS: frozenset[EventKind] = frozenset({EventKind.SWEEP, EventKind.SET_OVER}) | STOP_REASONS
+"""Kinds that end a set (or a game of the family)."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ In a notebook::
 """
 
 from ..i18n import language_from_folder
+from .diagram import Diagram
 from .explain import explain
 from .lesson import Demo, Lesson
 
-__all__ = ["Demo", "Lesson", "explain", "language_from_folder"]
+__all__ = ["Demo", "Diagram", "Lesson", "explain", "language_from_folder"]

@@ -6,6 +6,15 @@ South sowed pit 4 (4 stones). The last stone fell into South's own store: South 
 >>> print(explain(Position.start().trace(4), "tr"))
 Güney 4. kuyuyu ekti (4 taş). Son taş Güney'in kendi hazinesine düştü: Güney bir daha oynar.
 
+A lesson explains only the rules it has taught: before lesson 5 (the even capture) a last
+stone in the opponent's pit is just a place, not an odd or even number.
+
+>>> print(explain(Position.start().trace(5), "tr"))
+Güney 5. kuyuyu ekti (4 taş). Son taş Kuzey'in 1. kuyusuna düştü ve sayıyı 5 yaptı; bu bir tek
+sayı: bir şey alınmaz.
+>>> print(explain(Position.start().trace(5), "tr", lesson=1))
+Güney 5. kuyuyu ekti (4 taş). Son taş Kuzey'in 1. kuyusuna düştü.
+
 The family's games are explained with their own rules (relays, chain captures, the tuzdik,
 passes and their endings):
 
@@ -25,62 +34,123 @@ karşısındaki kuyuyla birlikte alır; 2 kuyudan toplam 12 taş.
 
 from __future__ import annotations
 
+from ..display.captions import place_message
 from ..engine import SIDE_NAMES, EventKind, MoveTrace, other
 from ..engine.geometry import SIDE_GENITIVES, Side
 from ..i18n import Message, t
 
-#: The sentence for each rule that can fire at the last stone.
-_OUTCOME_TEXTS: dict[EventKind, str] = {
-    EventKind.EXTRA_TURN: "explain.extra_turn",
-    EventKind.EVEN_CAPTURE: "explain.even_capture",
-    EventKind.ODD: "explain.odd",
-    EventKind.EMPTY_CAPTURE: "explain.empty_capture",
-    EventKind.EMPTY_OPPOSITE_EMPTY: "explain.empty_opposite_empty",
-    EventKind.NOTHING: "explain.nothing",
-    EventKind.TUZDIK: "explain.tuzdik",
-    EventKind.LAST_IN_TUZDIK: "explain.last_in_tuzdik",
-    EventKind.CHAIN_CAPTURE: "explain.chain_capture",
-    EventKind.NO_CAPTURE: "explain.no_capture",
-    EventKind.RELAY_LOOP: "explain.relay_loop",
+#: The sentence for each outcome :func:`refined_outcome` tells apart.
+_OUTCOME_TEXTS: dict[str, str] = {
+    "extra_turn": "explain.extra_turn",
+    "extra_turn_over": "explain.extra_turn_over",
+    "even_capture": "explain.even_capture",
+    "odd": "explain.odd",
+    "empty_capture": "explain.empty_capture",
+    "empty_opposite_empty": "explain.empty_opposite_empty",
+    "nothing": "explain.nothing",
+    "nothing_even": "explain.nothing_even",
+    # The family's games (Toguz Korgool, Mangala II, Mangala IV):
+    "nothing_own": "explain.nothing_own",
+    "tuzdik": "explain.tuzdik",
+    "no_tuzdik_has_one": "explain.no_tuzdik_has_one",
+    "no_tuzdik_last_pit": "explain.no_tuzdik_last_pit",
+    "no_tuzdik_same_number": "explain.no_tuzdik_same_number",
+    "last_in_tuzdik": "explain.last_in_tuzdik",
+    "capture_one": "explain.capture_one",
+    "chain_capture": "explain.chain_capture",
+    "chain_capture_opposite": "explain.chain_capture_opposite",
+    "no_capture": "explain.no_capture",
+    "no_capture_empty": "explain.no_capture_empty",
+    "relay_loop": "explain.relay_loop",
 }
 
 #: Why a Toguz Korgool pit made exactly 3 did not become a tuzdik.
-_NO_TUZDIK_TEXTS = {"has_one": "explain.no_tuzdik_has_one",
-                    "last_pit": "explain.no_tuzdik_last_pit",
-                    "same_number": "explain.no_tuzdik_same_number"}
+_NO_TUZDIK = {"has_one": "no_tuzdik_has_one", "last_pit": "no_tuzdik_last_pit",
+              "same_number": "no_tuzdik_same_number"}
+
+#: The lesson that teaches the rule behind each outcome of a last stone ("nothing" speaks of
+#: a pit that was not empty, which is the empty-pit rule's lesson; "nothing_even", an even
+#: number in one's own pit, is the even capture's).
+TAUGHT_IN = {"extra_turn": 4, "extra_turn_over": 4, "even_capture": 5, "odd": 5,
+             "nothing_even": 5, "empty_capture": 6, "empty_opposite_empty": 6, "nothing": 6}
 
 
-def outcome_text(trace: MoveTrace, lang: str | None = None) -> str:
-    """One sentence: where the last stone fell and which rule fired."""
+def untaught(lesson: int | None) -> frozenset[str]:
+    """The outcomes that happen quietly on a board (nothing is taken) but whose rule ``lesson``
+    has not taught yet: a board in that lesson does not name them.
+
+    >>> sorted(untaught(1)), sorted(untaught(5)), sorted(untaught(None))
+    (['empty_opposite_empty', 'odd'], ['empty_opposite_empty'], [])
+    """
+    if lesson is None:
+        return frozenset()
+    return frozenset(k for k in ("odd", "empty_opposite_empty") if TAUGHT_IN[k] > lesson)
+
+
+def outcome_text(trace: MoveTrace, lang: str | None = None, lesson: int | None = None) -> str:
+    """One sentence: where the last stone fell and which rule fired (in a ``lesson`` before
+    the one that teaches that rule: only where it fell)."""
     mover = trace.player
     opponent = other(mover)
+    outcome = refined_outcome(trace)
+    rules = trace.before.rules
+    if lesson is not None and TAUGHT_IN.get(outcome, 0) > lesson:
+        return t("explain.landed", lang, place=place_message(trace.last_place, rules, "dat"))
     event = trace.outcome_event
-    outcome = event.kind
     words: dict[str, object] = {
         "mover": SIDE_NAMES[mover], "mover_gen": SIDE_GENITIVES[mover],
         "other": SIDE_NAMES[opponent], "other_gen": SIDE_GENITIVES[opponent],
         "count": event.count,
     }
-    key = _OUTCOME_TEXTS[outcome]
-    if outcome != EventKind.EXTRA_TURN and event.place is not None:
-        words["pit"] = trace.before.rules.geometry.place(event.place).number
-    if outcome == EventKind.EMPTY_CAPTURE:
+    if event.kind != EventKind.EXTRA_TURN and event.place is not None:
+        words["pit"] = rules.geometry.place(event.place).number
+    if event.kind == EventKind.EMPTY_CAPTURE:
         words["taken"] = event.count - 1
-    if outcome == EventKind.EXTRA_TURN and trace.after.is_over:
-        key = "explain.extra_turn_over"  # into the store, but the set ended: no more turns
-    if outcome == EventKind.NOTHING and event.place is not None:
-        own = trace.before.rules.geometry.side_of(event.place) == mover
-        if trace.before.rules.family:
-            key = "explain.nothing_own"   # Toguz Korgool: nothing happens in one's own row
-        elif own and event.count % 2 == 0 and trace.before.rules.even_capture:
-            key = "explain.nothing_even"  # even, but in the mover's own pit: no capture
+    if rules.family:
+        _family_words(trace, words)
+    return t(_OUTCOME_TEXTS[outcome], lang, **words)
+
+
+def refined_outcome(trace: MoveTrace) -> str:
+    """The outcome :func:`outcome_text` explains: ``trace.outcome``, or ``extra_turn_over``
+    (the set ended) or ``nothing_even`` (an even number in the mover's own pit)."""
+    event = trace.outcome_event
     if trace.before.rules.family:
-        key = _family_words(trace, words, key)
-    return t(key, lang, **words)
+        return _family_outcome(trace)
+    if event.kind == EventKind.EXTRA_TURN and trace.after.is_over:
+        return "extra_turn_over"
+    if event.kind == EventKind.NOTHING:
+        rules = trace.before.rules
+        if (event.place is not None and rules.geometry.side_of(event.place) == trace.player
+                and event.count % 2 == 0 and rules.even_capture):
+            return "nothing_even"
+    return event.kind.value
 
 
-def _family_words(trace: MoveTrace, words: dict[str, object], key: str) -> str:
-    """Add the words the family's outcomes need to ``words``; return the key to use."""
+def _family_outcome(trace: MoveTrace) -> str:
+    """:func:`refined_outcome` in the family's games: a capture of one pit or of a run (with
+    the pits opposite), a last stone in an empty pit, a pit made 3 that could not become a
+    tuzdik (and why), a last stone in one's own row."""
+    event = trace.outcome_event
+    rules = trace.before.rules
+    kind = event.kind
+    if kind == EventKind.NOTHING:
+        return "nothing_own"
+    if kind == EventKind.CHAIN_CAPTURE:
+        if len(event.moved) <= 1:
+            return "capture_one"
+        return "chain_capture_opposite" if rules.capture_opposite else "chain_capture"
+    if kind == EventKind.NO_CAPTURE and event.count == 1:
+        return "no_capture_empty"
+    if kind == EventKind.ODD and rules.tuzdik and event.count == rules.tuzdik:
+        reason = _no_tuzdik_reason(trace)
+        if reason is not None:
+            return _NO_TUZDIK[reason]
+    return kind.value
+
+
+def _family_words(trace: MoveTrace, words: dict[str, object]) -> None:
+    """Add the words the family's outcomes need to ``words``."""
     event = trace.outcome_event
     rules = trace.before.rules
     if event.place is not None and rules.geometry.owner[event.place] is not None:
@@ -95,17 +165,6 @@ def _family_words(trace: MoveTrace, words: dict[str, object], key: str) -> str:
     if event.kind == EventKind.CHAIN_CAPTURE:
         words["pits"] = len(event.moved)
         words["made"] = next((c for p, _, c in event.moved if p == event.place), event.count)
-        if len(event.moved) <= 1:
-            return "explain.capture_one"
-        if rules.capture_opposite:
-            return "explain.chain_capture_opposite"
-    if event.kind == EventKind.NO_CAPTURE and event.count == 1:
-        return "explain.no_capture_empty"
-    if event.kind == EventKind.ODD and event.count == rules.tuzdik and rules.tuzdik:
-        reason = _no_tuzdik_reason(trace)
-        if reason is not None:
-            return _NO_TUZDIK_TEXTS[reason]
-    return key
 
 
 def _no_tuzdik_reason(trace: MoveTrace) -> str | None:
@@ -151,7 +210,6 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
     result = trace.after.result
     if result is None:
         return None
-    score = {"south": result.south, "north": result.north}
     sweep = trace.sweep
     kinds = {e.kind: e for e in trace.events}
     if EventKind.WIN_THRESHOLD in kinds:
@@ -180,21 +238,23 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
         text = t("explain.end_sweep", lang, taker=SIDE_NAMES[sweep.side],
                  taker_gen=SIDE_GENITIVES[sweep.side], count=sweep.count)
     if result.winner == "draw":
-        verdict = t("result.drawn", lang, **score)
+        verdict = t("result.drawn", lang, south=result.south, north=result.north)
     else:
-        verdict = t("result.winner", lang, side=SIDE_NAMES[result.winner], **score)
+        won, lost = sorted((result.south, result.north), reverse=True)
+        verdict = t("result.winner", lang, side=SIDE_NAMES[result.winner], won=won, lost=lost)
     return f"{text} {verdict}."
 
 
-def explain(trace: MoveTrace, lang: str | None = None) -> str:
-    """The move, the rule that fired at its last stone, and the end of the set if it came."""
+def explain(trace: MoveTrace, lang: str | None = None, lesson: int | None = None) -> str:
+    """The move, the rule that fired at its last stone, and the end of the set if it came;
+    in ``lesson``, only the rules taught so far (see :data:`TAUGHT_IN`)."""
     lifted = trace.events[0].count
     parts = [t("explain.move", lang, side=SIDE_NAMES[trace.player], pit=trace.pit,
                count=lifted)]
     steps = steps_text(trace, lang)
     if steps:
         parts.append(steps)
-    parts.append(outcome_text(trace, lang))
+    parts.append(outcome_text(trace, lang, lesson))
     passed = pass_text(trace, lang)
     if passed:
         parts.append(passed)
@@ -202,4 +262,3 @@ def explain(trace: MoveTrace, lang: str | None = None) -> str:
     if end:
         parts.append(end)
     return " ".join(parts)
-

@@ -20,6 +20,7 @@ from ..widgets import Board
 from ..widgets.feedback import StillPicture
 from .content import LESSONS
 from .diagram import Diagram
+from .explain import untaught
 from .quiz import Question, Quiz
 from .spec import PredictSpec
 from .tasks import Prediction, Task
@@ -33,12 +34,14 @@ class Demo(StillPicture, w.VBox):
     """A board that plays a fixed move list when asked, stone by stone (step mode on)."""
 
     def __init__(self, position: Position, moves: Iterable[int], *, lang: str = "tr",
-                 name: str = "demo") -> None:
+                 name: str = "demo", lesson: int | None = None) -> None:
         self.start = position
         self.moves = tuple(moves)
         self.name = name
+        self.lang = lang
+        self.lesson = lesson
         self.board = Board(position, lang=lang, step_mode=True,
-                           controls=("step", "speed", "undo", "redo"))
+                           controls=("step", "speed", "undo", "redo"), plain=untaught(lesson))
         self.go = w.Button(description=t("ui.show_me", lang), icon="play",
                            button_style="primary")
         self.again = w.Button(description=t("ui.start_over", lang), icon="undo")
@@ -55,7 +58,8 @@ class Demo(StillPicture, w.VBox):
         self.board.reset(self.start)
 
     def _still_html(self) -> str:
-        return str(Diagram(self.start, self.moves[0], lang=self.board.lang)._repr_html_())
+        return str(Diagram(self.start, self.moves[0], lang=self.board.lang,
+                           lesson=self.lesson)._repr_html_())
 
     def __repr__(self) -> str:
         return f"Demo({self.name!r}, {self.start.to_text()!r}, moves={list(self.moves)})"
@@ -88,7 +92,7 @@ class Lesson:
             position = Position.start(r) if position == "start" else Position.from_text(
                 position, r)
         places = [position.rules.geometry.resolve(p) for p in highlight]
-        return Diagram(position, move, places, self.lang)
+        return Diagram(position, move, places, self.lang, self.number)
 
     def board(self, position: str | Position = "start", *, rules: str = "official",
               **kwargs: object) -> Board:
@@ -101,16 +105,18 @@ class Lesson:
 
     def demo(self, number: int = 1) -> Demo:
         spec = self.spec.demos[number - 1]
-        return Demo(spec.start(), spec.moves, lang=self.lang, name=self._key("demo", number))
+        return Demo(spec.start(), spec.moves, lang=self.lang, name=self._key("demo", number),
+                    lesson=self.number)
 
     def task(self, number: int) -> Task | Prediction:
         spec = self.spec.tasks[number - 1]
         name = self._key(f"task{number}")
         prompt = self.text(f"task{number}", "prompt")
         if isinstance(spec, PredictSpec):
-            return Prediction(spec.start(), spec.pit, prompt, lang=self.lang, name=name)
+            return Prediction(spec.start(), spec.pit, prompt, lang=self.lang, name=name,
+                              lesson=self.number)
         return Task(spec.start(), spec.goal, prompt, self.text(f"task{number}", "hint"),
-                    lang=self.lang, name=name)
+                    lang=self.lang, name=name, lesson=self.number)
 
     def questions(self) -> list[Question]:
         questions = []

@@ -29,7 +29,8 @@ import random
 
 import ipywidgets as w
 
-from ..display import board_svg, status_text
+from ..display import status_text
+from ..display.picture import board_img
 from ..engine import NORTH, SIDE_NAMES, SIDES, SOUTH, MoveTrace, Position, Rules, Side
 from ..engine.geometry import side_index
 from ..engine.match import Match, MatchError
@@ -215,8 +216,8 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         title = html.escape(t("matchview.title", self.lang, sets=self.sets))
         return (f'<div class="mangala-still"><h3>{title}</h3>'
                 f'<p class="mangala-match-info">{html.escape(self.info_text)}</p>'
-                f'<div style="max-width:720px">{board_svg(self.board.position, lang=self.lang)}'
-                f"</div>{self._table_html()}</div>")
+                f"{board_img(self.board.position, lang=self.lang)}"
+                f"{self._table_html()}</div>")
 
     def __repr__(self) -> str:
         first = self.match.first if self.match else None

@@ -61,6 +61,7 @@ class Quiz(StillPicture, w.VBox):
         self.score = w.HTML("")
         rows.append(self.score)
         super().__init__(rows)
+        self.add_class("mangala-quiz")
 
     def answer(self, number: int, option: int) -> str:
         """Choose ``option`` for question ``number`` (from 0) and check it; returns the
@@ -84,6 +85,8 @@ class Quiz(StillPicture, w.VBox):
                                               right=sum(self.answers.values()),
                                               total=len(self.questions)))
         return text
+
+    _still_notice = "still.run_quiz"
 
     def _still_html(self) -> str:
         items = "".join(

@@ -13,6 +13,11 @@ drive; :class:`Task` and :class:`Prediction` put it on screen with the interacti
 
 Once a task is decided its board is locked: a click changes nothing and says to press
 "Try again" (which, like taking the deciding move back, starts the task over).
+
+In a browser a verdict shows only once the board has sown the move's last stone: while the
+board animates, the task carries the class ``mangala-sowing`` (set by the board's JavaScript)
+and its feedback (class ``mangala-after-sowing``) is hidden. In Python, without a browser, the
+verdict is there at once.
 """
 
 from __future__ import annotations
@@ -22,13 +27,13 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from ..display import board_svg
-from ..display.captions import place_name
+from ..display.captions import place_message, place_name
+from ..display.picture import board_img
 from ..engine import SIDE_NAMES, SOUTH, MoveTrace, Position, Rules, other
 from ..i18n import Message, t
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
-from .explain import explain
+from .explain import TAUGHT_IN, explain, refined_outcome, untaught
 from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
 
 PREDICT_FIRST = Message("ui.predict_first", button=Message("ui.check"))
@@ -36,11 +41,13 @@ PREDICT_FIRST = Message("ui.predict_first", button=Message("ui.check"))
 
 
 class TaskState:
-    """The moves a learner has made in one task, and how they were judged."""
+    """The moves a learner has made in one task, and how they were judged (``lesson``: the
+    lesson's number; the feedback explains only the rules taught by then)."""
 
-    def __init__(self, start: Position, goal: Goal) -> None:
+    def __init__(self, start: Position, goal: Goal, lesson: int | None = None) -> None:
         self.start = start
         self.goal = goal
+        self.lesson = lesson
         self.traces: list[MoveTrace] = []
         self.verdict: Verdict | None = None
 
@@ -80,7 +87,7 @@ class TaskState:
         said = self.verdict.said
         words = t(said.key, lang, side=SIDE_NAMES[side], other=SIDE_NAMES[other(side)],
                   **said.params)
-        return f"{words} {explain(self.traces[-1], lang)}"
+        return f"{words} {explain(self.traces[-1], lang, self.lesson)}"
 
 
 def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
@@ -92,11 +99,13 @@ def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
 
 
 class PredictionState:
-    """Predict where the last stone of ``pit`` lands, then watch it."""
+    """Predict where the last stone of ``pit`` lands, then watch it (``lesson``: as in
+    :class:`TaskState`)."""
 
-    def __init__(self, position: Position, pit: int) -> None:
+    def __init__(self, position: Position, pit: int, lesson: int | None = None) -> None:
         self.position = position
         self.pit = pit
+        self.lesson = lesson
         self.trace = position.trace(pit)
         self.guess: int | None = None
 
@@ -114,12 +123,26 @@ class PredictionState:
         return guess == self.answer
 
     def feedback(self, lang: str | None = None) -> str:
+        """The verdict, where the last stone lands, and what happens there (when the lesson
+        has taught it).
+
+        >>> state = PredictionState(Position.start(), 5, lesson=2)
+        >>> state.check(7)
+        True
+        >>> state.feedback("tr")
+        "Doğru! Son taş Kuzey'in 1. kuyusuna düşer. Güney 5. kuyuyu ekti (4 taş)."
+        """
         if self.guess is None:
             return ""
         key = "predict.right" if self.guess == self.answer else "predict.wrong"
-        labels = dict((index, label) for label, index in _places(self.position, lang))
-        return (f"{t(key, lang, place=labels.get(self.answer, '?'))} "
-                f"{explain(self.trace, lang)}")
+        place = place_message(self.answer, self.position.rules, "dat")
+        said = [t(key, lang, place=place), t("explain.move", lang,
+                                              side=SIDE_NAMES[self.trace.player],
+                                              pit=self.pit, count=self.trace.events[0].count)]
+        outcome = refined_outcome(self.trace)
+        if self.lesson is None or TAUGHT_IN.get(outcome, 0) <= self.lesson:
+            said = [said[0], explain(self.trace, lang)]
+        return " ".join(said)
 
 
 # -- On screen ----------------------------------------------------------------------------------
@@ -155,8 +178,7 @@ def _done_lock(board: Board) -> None:
 
 def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] = ()) -> str:
     return (f'<div class="mangala-still">{_prompt_html(prompt, position.rules, lang)}'
-            f'<div style="max-width:720px">{board_svg(position, lang=lang, highlight=highlight)}'
-            "</div></div>")
+            f"{board_img(position, lang=lang, highlight=highlight)}</div>")
 
 
 class Task(StillPicture, w.VBox):
@@ -168,12 +190,12 @@ class Task(StillPicture, w.VBox):
     """
 
     def __init__(self, start: Position, goal: Goal, prompt: str, hint: str, *,
-                 lang: str = "tr", name: str = "task") -> None:
-        self.state = TaskState(start, goal)
+                 lang: str = "tr", name: str = "task", lesson: int | None = None) -> None:
+        self.state = TaskState(start, goal, lesson)
         self.lang = lang
         self.name = name
         self.hint_text = hint
-        self.board = Board(start, lang=lang, controls=("speed", "step"))
+        self.board = Board(start, lang=lang, controls=("speed", "step"), plain=untaught(lesson))
         self.prompt_text = prompt
         self.prompt = w.HTML(_prompt_html(prompt, start.rules, lang))
         self.output = w.HTML("")
@@ -183,8 +205,11 @@ class Task(StillPicture, w.VBox):
         self.hint.on_click(lambda _: self.show_hint())
         self.board.on_move(self._moved)
         self.board.on_undo(self._undone)
+        self.output.add_class("mangala-after-sowing")
         super().__init__([FEEDBACK_STYLE, self.prompt, self.board, self.output,
                           w.HBox([self.again, self.hint])])
+        self.add_class("mangala-task")
+        self.add_class("mangala-waits")
 
     @property
     def status(self) -> str:
@@ -260,28 +285,36 @@ class Prediction(StillPicture, w.VBox):
     """
 
     def __init__(self, position: Position, pit: int, prompt: str, *, lang: str = "tr",
-                 name: str = "prediction") -> None:
-        self.state = PredictionState(position, pit)
+                 name: str = "prediction", lesson: int | None = None) -> None:
+        self.state = PredictionState(position, pit, lesson)
         self.lang = lang
         self.name = name
-        options = _places(position, lang)
-        self.choice = w.Dropdown(options=[("—", -1), *options], value=-1,
-                                 description=t("ui.your_guess", lang),
-                                 style={"description_width": "initial"})
+        # The answers: one button a place, in the order the stones travel, right under the
+        # question (so that both are on screen together, even at 1366x768).
+        self.choice = w.ToggleButtons(options=_places(position, lang), value=None,
+                                      style={"button_width": "auto"},
+                                      layout=w.Layout(width="auto"))
+        self.choice.add_class("mangala-answers")
         self.check_button = w.Button(description=t("ui.check", lang), icon="check",
                                      button_style="primary")
         self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
+        self._origin = position.place(position.to_move or SOUTH, pit)
         self.board = Board(position, lang=lang, controls=("speed", "step"),
-                           highlight=[position.place(position.to_move or SOUTH, pit)])
+                           highlight=[self._origin], plain=untaught(lesson))
         self.board.lock(PREDICT_FIRST)
         self.board.on_undo(self._undone)
         self.output = w.HTML("")
+        self.output.add_class("mangala-after-sowing")
         self.check_button.on_click(lambda _: self.check())
         self.again.on_click(lambda _: self.reset())
         self.prompt_text = prompt
         prompt_html = w.HTML(_prompt_html(prompt, position.rules, lang))
-        super().__init__([FEEDBACK_STYLE, prompt_html, self.board,
-                          w.HBox([self.choice, self.check_button, self.again]), self.output])
+        guess = w.HTML(f'<span class="mangala-guess-label">{html.escape(t("ui.your_guess", lang))}'
+                       "</span>")
+        super().__init__([FEEDBACK_STYLE, prompt_html, w.HBox([guess, self.choice]),
+                          w.HBox([self.check_button, self.again]), self.board, self.output])
+        self.add_class("mangala-task")
+        self.add_class("mangala-waits")
 
     @property
     def status(self) -> str:
@@ -296,7 +329,7 @@ class Prediction(StillPicture, w.VBox):
         return self.state.decided
 
     def check(self, guess: int | None = None) -> bool | None:
-        """Check the guess (the dropdown's, or ``guess``), then play the move on the board.
+        """Check the guess (the chosen answer, or ``guess``), then play the move on the board.
 
         Once decided, the verdict stays: checking again changes nothing, returns the same
         answer and says to press Try again."""
@@ -308,13 +341,14 @@ class Prediction(StillPicture, w.VBox):
             return right
         if guess is not None:
             self.choice.value = guess
-        if self.choice.value == -1:
+        if self.choice.value is None:
             self.output.value = feedback_box("info", t("ui.choose_first", self.lang))
             return None
         right = self.state.check(self.choice.value)
         self.board.unlock()
         if self.board.position == self.state.position:  # not already played
             self.board.play(self.state.pit)
+        self.board.highlight = [self.state.answer]   # where the last stone landed
         _done_lock(self.board)
         self.choice.disabled = self.check_button.disabled = True
         self.again.button_style = "primary"
@@ -333,15 +367,16 @@ class Prediction(StillPicture, w.VBox):
         """Back to the start: no guess, the move not played; the prediction can be made again."""
         self.state.guess = None
         self.choice.disabled = self.check_button.disabled = False
-        self.choice.value = -1
+        self.choice.value = None
         self.board.unlock()
+        self.board.highlight = [self._origin]
         self.board.reset(self.state.position)
         self.board.lock(PREDICT_FIRST)
         self.output.value = ""
         self.again.button_style = ""
 
     def _still_html(self) -> str:
-        return _still(self.prompt_text, self.state.position, self.lang, self.board.highlight)
+        return _still(self.prompt_text, self.state.position, self.lang, [self._origin])
 
     def __repr__(self) -> str:
         return f"Prediction({self.name!r}, {self.state.position.to_text()!r}, pit={self.state.pit})"

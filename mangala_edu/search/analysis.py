@@ -24,13 +24,14 @@ Bu hamleden sonra rakip hemen 2 taş avlayabilir.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.game import Game
 from ..engine.geometry import SOUTH, Side
 from ..engine.position import Position
-from ..i18n import Message, number, t
+from ..i18n import Message, t
 from .budget import BudgetExceeded
 from .general import GeneralLookahead, GeneralSolver
 from .lookahead import Lookahead
@@ -103,10 +104,12 @@ class MoveReview:
         return v if self.player == SOUTH else -v
 
     def text(self, lang: str | None = None) -> str:
-        """The verdict, the cost and the notes as one sentence block in ``lang``."""
+        """The verdict, the cost and the notes as one sentence block in ``lang``. Stones are
+        whole: an estimated cost is rounded and said to be about that many."""
         head = t(VERDICT_NAMES[self.verdict], lang)
         if self.cost >= 0.5:
-            head = t("analysis.cost", lang, verdict=head, stones=number(self.cost, lang))
+            key = "analysis.cost" if self.exact else "analysis.cost_estimated"
+            head = t(key, lang, verdict=head, count=whole_stones(self.cost))
         else:
             head += "."
         return " ".join([head, *(n.text(lang) for n in self.notes)])
@@ -282,3 +285,12 @@ def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int =
         reviews.append(analyst.review(pos, pit, ply, history))
     return GameReview(game, tuple(reviews))
 
+
+def whole_stones(stones: float) -> int:
+    """A number of stones (an estimate may have decimals) as whole stones, halves rounded up,
+    and at least 1 for a cost that is said at all (0.5 stones or more).
+
+    >>> [whole_stones(c) for c in (4.0, 4.49, 4.5, 5.9, 0.5, 2.5)]
+    [4, 4, 5, 6, 1, 3]
+    """
+    return max(1, math.floor(stones + 0.5)) if stones >= 0.5 else math.floor(stones + 0.5)

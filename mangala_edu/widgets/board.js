@@ -7,13 +7,59 @@
 // The picture: Python sends `frame` (the static SVG from mangala_edu.display.svg, with empty
 // groups to fill) and `geometry` (from mangala_edu.display.layout.board_layout). Stones are
 // placed with the same formula as layout.stone_spots, so the widget looks like board_svg().
+//
+// The parts, each a function below: `buildView` (the page elements), `createPicture` (drawing
+// the board), `createAnimator` (playing a move's trace stone by stone), `createControls` (the
+// buttons, the editor and the keys); `render` joins them to the model's events.
+
+/**
+ * The synced state of a board (the traitlets of mangala_edu.widgets.board.Board).
+ * @typedef {Object} BoardState
+ * @property {number[]} board        stones in each place: S1..Sm, S-store, N1..Nm, N-store
+ * @property {?string} to_move       "south", "north", or null once the set is over
+ * @property {number[]} legal        the pits the mover may play (from the mover's own left)
+ * @property {string} status         the line under the board (whose turn, or the result)
+ * @property {string} caption        what the last move did
+ * @property {string} message        why a click was refused (or an information)
+ * @property {string} message_kind   "error", "info" or ""
+ * @property {number[]} highlight    board indices to ring
+ * @property {Object} geometry       display.layout.board_layout(rules)
+ * @property {string} frame          the static SVG to draw on (display.svg.widget_frame)
+ * @property {Object<string, (string|{one: string, other: string})>} texts  the words to show
+ * @property {{outcomes: string[], endings: string[], steps: string[]}} kinds  the event kinds
+ *   (engine.trace.EventKind) that say which rule fired at the last stone, those that end a
+ *   set, and those after which the hand is over a place
+ * @property {boolean} can_undo
+ * @property {boolean} can_redo
+ * @property {boolean} editing       the teacher's editor is open
+ * @property {string} lock_text      why the board takes no move now ("" when it does)
+ * @property {string} lang           "tr" or "en"
+ * @property {number} speed          animation steps a second (0: no animation)
+ * @property {boolean} step_mode     the next stone comes on a button press
+ * @property {string[]} controls     the buttons shown: undo, redo, step, speed, edit
+ */
+
+/**
+ * The model as anywidget gives it to `render`.
+ * @typedef {Object} Model
+ * @property {<K extends keyof BoardState>(name: K) => BoardState[K]} get
+ * @property {<K extends keyof BoardState>(name: K, value: BoardState[K]) => void} set
+ * @property {() => void} save_changes
+ * @property {(content: Object) => void} send
+ * @property {(event: string, fn: Function) => void} on
+ * @property {(event: string, fn: Function) => void} off
+ */
+
+/**
+ * One step of a move (mangala_edu.engine.trace.Event.to_dict) and a whole move
+ * (MoveTrace.to_dict), as Python sends them.
+ * @typedef {{kind: string, place: ?number, count: number, board: number[], side: ?string,
+ *            moved: number[][]}} TraceEvent
+ * @typedef {{pit: number, player: string, events: TraceEvent[]}} Trace
+ */
 
 const NS = "http://www.w3.org/2000/svg";
 const GOLDEN = Math.PI * (3 - Math.sqrt(5));
-const OUTCOMES = new Set([
-  "extra_turn", "even_capture", "odd", "empty_capture", "empty_opposite_empty", "nothing",
-]);
-const SLOW = new Set([...OUTCOMES, "sweep", "set_over"]);
 
 /** Fill "{name}" slots of a catalogue template. */
 function fill(template, params) {
@@ -61,59 +107,80 @@ function htmlEl(name, attrs, parent) {
   return node;
 }
 
-function render({ model, el }) {
-  // tabindex -1: a click anywhere on the board gives it the keyboard focus (keys 1-6).
+function clear(group) {
+  if (group) while (group.firstChild) group.removeChild(group.firstChild);
+}
+
+// -- The page ---------------------------------------------------------------------------------
+
+/** The board's page elements: the picture, the lines under it, the toolbar and the editor. */
+function buildView(el) {
+  // tabindex -1: a click anywhere on the board gives it the keyboard focus (keys 1-9).
   const root = htmlEl("div", { class: "mangala-board", tabindex: "-1" }, el);
   const stage = htmlEl("div", { class: "mg-stage", role: "group" }, root);
-  const picture = htmlEl("div", { class: "mg-picture" }, stage);
-  const hits = htmlEl("div", { class: "mg-hits" }, stage);
-  const caption = htmlEl("div", { class: "mg-caption", "aria-live": "polite" }, root);
-  const message = htmlEl("div", { class: "mg-message", role: "alert" }, root);
-  const hint = htmlEl("div", { class: "mg-hint" }, root);
-
-  const toolbar = htmlEl("div", { class: "mg-toolbar", role: "toolbar" }, root);
-  const undoBtn = htmlEl("button", { type: "button", class: "mg-btn mg-undo" }, toolbar);
-  const redoBtn = htmlEl("button", { type: "button", class: "mg-btn mg-redo" }, toolbar);
-  const stepLabel = htmlEl("label", { class: "mg-step-toggle" }, toolbar);
-  const stepBox = htmlEl("input", { type: "checkbox" }, stepLabel);
-  const stepText = htmlEl("span", {}, stepLabel);
-  const prevBtn = htmlEl("button", { type: "button", class: "mg-btn mg-prev" }, toolbar);
-  const nextBtn = htmlEl("button", { type: "button", class: "mg-btn mg-next" }, toolbar);
-  const endBtn = htmlEl("button", { type: "button", class: "mg-btn mg-end" }, toolbar);
-  const speedLabel = htmlEl("label", { class: "mg-speed" }, toolbar);
-  const speedText = htmlEl("span", {}, speedLabel);
-  const speedInput = htmlEl("input", { type: "range", min: "0.5", max: "12", step: "0.5" }, speedLabel);
-  const editBtn = htmlEl("button", { type: "button", class: "mg-btn mg-edit" }, toolbar);
+  const view = {
+    el, root, stage,
+    picture: htmlEl("div", { class: "mg-picture" }, stage),
+    hits: htmlEl("div", { class: "mg-hits" }, stage),
+    caption: htmlEl("div", { class: "mg-caption", "aria-live": "polite" }, root),
+    message: htmlEl("div", { class: "mg-message", role: "alert" }, root),
+    hint: htmlEl("div", { class: "mg-hint" }, root),
+    toolbar: htmlEl("div", { class: "mg-toolbar", role: "toolbar" }, root),
+  };
+  const bar = view.toolbar;
+  view.undoBtn = htmlEl("button", { type: "button", class: "mg-btn mg-undo" }, bar);
+  view.redoBtn = htmlEl("button", { type: "button", class: "mg-btn mg-redo" }, bar);
+  view.stepLabel = htmlEl("label", { class: "mg-step-toggle" }, bar);
+  view.stepBox = htmlEl("input", { type: "checkbox" }, view.stepLabel);
+  view.stepText = htmlEl("span", {}, view.stepLabel);
+  view.prevBtn = htmlEl("button", { type: "button", class: "mg-btn mg-prev" }, bar);
+  view.nextBtn = htmlEl("button", { type: "button", class: "mg-btn mg-next" }, bar);
+  view.endBtn = htmlEl("button", { type: "button", class: "mg-btn mg-end" }, bar);
+  view.speedLabel = htmlEl("label", { class: "mg-speed" }, bar);
+  view.speedText = htmlEl("span", {}, view.speedLabel);
+  view.speedInput = htmlEl("input", { type: "range", min: "0.5", max: "12", step: "0.5" },
+                           view.speedLabel);
+  view.editBtn = htmlEl("button", { type: "button", class: "mg-btn mg-edit" }, bar);
 
   const editbar = htmlEl("div", { class: "mg-editbar", role: "toolbar" }, root);
-  const addBtn = htmlEl("button", { type: "button", class: "mg-btn mg-add" }, editbar);
-  const removeBtn = htmlEl("button", { type: "button", class: "mg-btn mg-remove" }, editbar);
-  const moverLabel = htmlEl("label", { class: "mg-mover" }, editbar);
-  const moverText = htmlEl("span", {}, moverLabel);
-  const moverSelect = htmlEl("select", {}, moverLabel);
-  const optSouth = htmlEl("option", { value: "south" }, moverSelect);
-  const optNorth = htmlEl("option", { value: "north" }, moverSelect);
-  const optOver = htmlEl("option", { value: "" }, moverSelect);
-  const applyBtn = htmlEl("button", { type: "button", class: "mg-btn mg-apply" }, editbar);
-  const cancelBtn = htmlEl("button", { type: "button", class: "mg-btn mg-cancel" }, editbar);
+  view.editbar = editbar;
+  view.addBtn = htmlEl("button", { type: "button", class: "mg-btn mg-add" }, editbar);
+  view.removeBtn = htmlEl("button", { type: "button", class: "mg-btn mg-remove" }, editbar);
+  view.moverLabel = htmlEl("label", { class: "mg-mover" }, editbar);
+  view.moverText = htmlEl("span", {}, view.moverLabel);
+  view.moverSelect = htmlEl("select", {}, view.moverLabel);
+  view.optSouth = htmlEl("option", { value: "south" }, view.moverSelect);
+  view.optNorth = htmlEl("option", { value: "north" }, view.moverSelect);
+  view.optOver = htmlEl("option", { value: "" }, view.moverSelect);
+  view.applyBtn = htmlEl("button", { type: "button", class: "mg-btn mg-apply" }, editbar);
+  view.cancelBtn = htmlEl("button", { type: "button", class: "mg-btn mg-cancel" }, editbar);
+  return view;
+}
 
+// -- Drawing ----------------------------------------------------------------------------------
+
+/**
+ * Drawing the board: the frame, the invisible buttons over the places, the stones, counts,
+ * rings and the stones in flight.
+ * @param {Model} model
+ */
+function createPicture(model, view, press) {
   let svg = null;
   let groups = {};
   let uid = "";
   let hitButtons = [];
-  let anim = null; // {trace, captions, i, timer, hand}
-  const queue = [];
-  let editRemove = false;
-  const timers = new Set();
-
   const texts = () => model.get("texts") || {};
   const lay = () => model.get("geometry") || { places: [] };
-  const busy = () => anim !== null || queue.length > 0;
 
-  // -- Building ------------------------------------------------------------------------------
   function buildFrame() {
-    picture.innerHTML = model.get("frame") || "";
-    svg = picture.querySelector("svg");
+    // The frame's gradients have ids made from the rules; two boards on a page would share
+    // them, and a board whose twin is hidden (display: none, as in the pupil view's other
+    // parts) would lose its wood and stones. So each view renames them its own way.
+    const frame = model.get("frame") || "";
+    const base = (frame.match(/data-uid="([^"]+)"/) || [])[1] || "";
+    const own = `${base}v${Math.random().toString(36).slice(2, 9)}`;
+    view.picture.innerHTML = base ? frame.split(base).join(own) : frame;
+    svg = view.picture.querySelector("svg");
     groups = {};
     if (!svg) return;
     uid = svg.getAttribute("data-uid") || "";
@@ -123,13 +190,13 @@ function render({ model, el }) {
     groups.status = svg.querySelector(".mg-status");
     const l = lay();
     if (l.width) {
-      stage.style.setProperty("--mg-aspect", `${l.width} / ${l.height}`);
-      stage.style.setProperty("--mg-aspect-ratio", String(l.width / l.height));
+      view.stage.style.setProperty("--mg-aspect", `${l.width} / ${l.height}`);
+      view.stage.style.setProperty("--mg-aspect-ratio", String(l.width / l.height));
     }
   }
 
   function buildHits() {
-    hits.textContent = "";
+    view.hits.textContent = "";
     hitButtons = [];
     const l = lay();
     for (const place of l.places) {
@@ -138,7 +205,7 @@ function render({ model, el }) {
         class: `mg-hit mg-${place.kind} mg-${place.side}`,
         "data-index": place.index,
         "data-label": place.label,
-      }, hits);
+      }, view.hits);
       b.style.left = `${((place.cx - place.rx) / l.width) * 100}%`;
       b.style.top = `${((place.cy - place.ry) / l.height) * 100}%`;
       b.style.width = `${((2 * place.rx) / l.width) * 100}%`;
@@ -155,21 +222,6 @@ function render({ model, el }) {
       });
       hitButtons.push(b);
     }
-  }
-
-  function press(place, remove) {
-    model.send({
-      type: "click",
-      side: place.side,
-      pit: place.kind === "store" ? 0 : place.number,
-      busy: busy(),
-      remove: Boolean(remove || (model.get("editing") && editRemove)),
-    });
-  }
-
-  // -- Drawing -------------------------------------------------------------------------------
-  function clear(group) {
-    if (group) while (group.firstChild) group.removeChild(group.firstChild);
   }
 
   function ring(place, group) {
@@ -191,6 +243,8 @@ function render({ model, el }) {
     svgEl("ellipse", { ...a, stroke: "#1c4fd8", "stroke-width": 5, class: "mg-focus-ring" }, groups.focus);
   }
 
+  /** Draw `board` with `opts`: rings, the active side, the status line, the legal places and
+   * the hand (the place it is over and the stones in it). */
   function draw(board, opts) {
     if (!svg) return;
     const l = lay();
@@ -237,12 +291,15 @@ function render({ model, el }) {
     if (groups.status) groups.status.textContent = opts.status ?? "";
   }
 
+  // "In hand: N" beside the place the hand is over: on the player's side of a pit (the pit
+  // numbers are on the other side, the count's badge at the corner), over a store's middle.
   function handBubble(index, count) {
     const l = lay();
     const place = l.places[index];
     if (!place || !count) return;
     const label = fill(texts()["widget.in_hand"] ?? "{count}", { count });
-    const y = place.kind === "store" ? place.cy : (place.side === "south" ? place.cy - place.ry - 2 : place.cy + place.ry + 2);
+    const out = place.ry + 16;
+    const y = place.kind === "store" ? place.cy : (place.side === "south" ? place.cy + out : place.cy - out);
     const w = 14 + label.length * 10;
     const g = svgEl("g", { class: "mg-hand" }, groups.marks);
     svgEl("rect", {
@@ -256,6 +313,7 @@ function render({ model, el }) {
     t.textContent = label;
   }
 
+  /** Stones flying from place `from` to place `to` (at most six drawn). */
   function fly(from, to, stones, duration) {
     const l = lay();
     const a = l.places[from];
@@ -287,8 +345,8 @@ function render({ model, el }) {
     }
   }
 
+  /** The board at rest: the state Python sent, the legal pits marked, the caption shown. */
   function drawIdle() {
-    if (busy()) return;
     const toMove = model.get("to_move");
     const legal = new Set();
     if (toMove && !model.get("editing")) {
@@ -304,11 +362,28 @@ function render({ model, el }) {
       status: model.get("status"),
       legal,
     });
-    caption.textContent = model.get("caption") || "";
+    view.caption.textContent = model.get("caption") || "";
     clear(groups.fly);
   }
 
-  // -- Animation -----------------------------------------------------------------------------
+  return { buildFrame, buildHits, draw, fly, drawIdle, clearFlying: () => clear(groups.fly) };
+}
+
+// -- Animation --------------------------------------------------------------------------------
+
+/**
+ * Playing moves stone by stone: a queue of traces, one event at a time, with a timer (or a
+ * button press in step mode).
+ * @param {Model} model
+ */
+function createAnimator(model, view, picture, onChange) {
+  let anim = null; // {trace, captions, i, timer}
+  const queue = [];
+  const timers = new Set();
+  const texts = () => model.get("texts") || {};
+  const kinds = () => model.get("kinds") || { outcomes: [], endings: [], steps: [] };
+  const busy = () => anim !== null || queue.length > 0;
+
   function later(fn, ms) {
     const id = setTimeout(() => {
       timers.delete(id);
@@ -330,6 +405,7 @@ function render({ model, el }) {
     return 1000 / Math.max(0.1, Number(model.get("speed")) || 0.1);
   }
 
+  /** Queue a move ({type: "play", trace, captions}) and play it after those before it. */
   function enqueue(msg) {
     queue.push(msg);
     if (!anim) startNext();
@@ -339,12 +415,11 @@ function render({ model, el }) {
     const msg = queue.shift();
     if (!msg) {
       anim = null;
-      drawIdle();
-      updateControls();
+      onChange();
       return;
     }
-    anim = { trace: msg.trace, captions: msg.captions || [], i: -1, timer: null, hand: null };
-    updateControls();
+    anim = { trace: msg.trace, captions: msg.captions || [], i: -1, timer: null };
+    onChange();
     if (!(Number(model.get("speed")) > 0)) {
       endMove();
       return;
@@ -356,12 +431,10 @@ function render({ model, el }) {
     stopTimer();
     anim = null;
     if (queue.length) startNext();
-    else {
-      drawIdle();
-      updateControls();
-    }
+    else onChange();
   }
 
+  /** One step forwards (1), backwards (-1), or to the end of the move ("end"). */
   function advance(delta) {
     if (!anim) return;
     stopTimer();
@@ -378,7 +451,7 @@ function render({ model, el }) {
     const forward = i === anim.i + 1;
     anim.i = i;
     showEvent(i, forward);
-    updateControls();
+    onChange();
     schedule();
   }
 
@@ -386,19 +459,24 @@ function render({ model, el }) {
     if (!anim || model.get("step_mode")) return;
     const ev = anim.trace.events[anim.i];
     const base = stepTime();
-    const wait = SLOW.has(ev.kind) ? base * 2.5 + 700 : ev.kind === "lift" ? base * 1.5 : base;
+    const { outcomes, endings } = kinds();
+    const slow = outcomes.includes(ev.kind) || endings.includes(ev.kind);
+    const wait = slow ? base * 2.5 + 700 : ev.kind === "lift" ? base * 1.5 : base;
     anim.timer = later(() => advance(1), wait);
   }
 
+  /** Draw event `i` of the move being played (with stones flying when going forwards). */
   function showEvent(i, forward) {
     const trace = anim.trace;
     const events = trace.events;
     const ev = events[i];
+    const steps = kinds().steps;
+    const over = ev.kind === "set_over";
     // Where the hand is: the place of the last lift, return or drop up to this event.
     let hand = null;
     for (let k = i; k >= 0; k--) {
       const e = events[k];
-      if (e.kind === "lift" || e.kind === "return" || e.kind === "drop") {
+      if (steps.includes(e.kind)) {
         hand = { place: e.place, count: e.count };
         break;
       }
@@ -406,27 +484,26 @@ function render({ model, el }) {
     let rings = [];
     if (ev.place !== null && ev.place !== undefined) rings = [ev.place];
     if (ev.moved && ev.moved.length) rings = [...new Set(ev.moved.map((m) => m[0]))];
-    if (ev.kind === "set_over") rings = [];
+    if (over) rings = [];
     const T = texts();
     const before = fill(T["board.playing"], {
       side: T[`side.${trace.player}`] ?? trace.player, pit: trace.pit,
     });
-    draw(ev.board, {
+    picture.draw(ev.board, {
       rings,
-      active: ev.kind === "set_over" ? null : trace.player,
-      status: ev.kind === "set_over" ? anim.captions[i] : before,
-      hand: ev.kind === "lift" || ev.kind === "return" || ev.kind === "drop" ? hand : null,
+      active: over ? null : trace.player,
+      status: over ? anim.captions[i] : before,
+      hand: steps.includes(ev.kind) ? hand : null,
     });
-    caption.textContent = anim.captions[i] ?? "";
-    clear(groups.fly);
+    view.caption.textContent = anim.captions[i] ?? "";
+    picture.clearFlying();
     if (!forward) return;
     const duration = Math.min(420, stepTime() * 0.75);
     if (ev.kind === "drop") {
       let from = trace.events[0].place;
       for (let k = i - 1; k >= 0; k--) {
-        const e = events[k];
-        if (e.kind === "drop" || e.kind === "return" || e.kind === "lift") {
-          from = e.place;
+        if (steps.includes(events[k].kind)) {
+          from = events[k].place;
           break;
         }
       }
@@ -436,54 +513,120 @@ function render({ model, el }) {
     }
   }
 
-  // -- Controls ------------------------------------------------------------------------------
-  function updateTexts() {
-    const T = texts();
-    stage.setAttribute("aria-label", T["widget.board_label"] ?? "");
-    toolbar.setAttribute("aria-label", T["widget.controls"] ?? "");
-    undoBtn.textContent = T["widget.undo"] ?? "undo";
-    redoBtn.textContent = T["widget.redo"] ?? "redo";
-    stepText.textContent = T["widget.step_mode"] ?? "step";
-    prevBtn.textContent = T["widget.prev"] ?? "<";
-    nextBtn.textContent = T["widget.next"] ?? ">";
-    endBtn.textContent = T["widget.finish"] ?? ">>";
-    speedText.textContent = T["widget.speed"] ?? "speed";
-    editBtn.textContent = T["widget.edit"] ?? "edit";
-    addBtn.textContent = T["widget.edit_add"] ?? "+";
-    removeBtn.textContent = T["widget.edit_remove"] ?? "-";
-    moverText.textContent = T["widget.edit_to_move"] ?? "";
-    optSouth.textContent = T["side.south"] ?? "south";
-    optNorth.textContent = T["side.north"] ?? "north";
-    optOver.textContent = T["widget.edit_over"] ?? "-";
-    applyBtn.textContent = T["widget.apply"] ?? "apply";
-    cancelBtn.textContent = T["widget.cancel"] ?? "cancel";
+  function fly(from, to, stones, duration) {
+    picture.fly(from, to, stones, duration);
   }
 
-  function updateControls() {
+  /** Stop everything: no move is being played any more. */
+  function reset() {
+    stopTimer();
+    queue.length = 0;
+    anim = null;
+  }
+
+  /** Redraw the event being played (after a new frame or new texts). */
+  function redraw() {
+    if (anim) showEvent(anim.i, false);
+  }
+
+  function stepModeChanged() {
+    if (!anim) return;
+    if (model.get("step_mode")) stopTimer();
+    else schedule();
+  }
+
+  function dispose() {
+    for (const id of timers) clearTimeout(id);
+    timers.clear();
+    reset();
+  }
+
+  return {
+    enqueue, advance, reset, redraw, stepModeChanged, dispose, busy,
+    playing: () => anim !== null,
+    canGoBack: () => Boolean(anim) && anim.i > 0,
+  };
+}
+
+// -- Buttons, editor and keys -----------------------------------------------------------------
+
+/**
+ * The toolbar (undo, redo, step mode, speed), the teacher's editor and the keyboard.
+ * @param {Model} model
+ */
+function createControls(model, view, animator) {
+  let editRemove = false;
+  const texts = () => model.get("texts") || {};
+  const lay = () => model.get("geometry") || { places: [] };
+
+  /** What a click on `place` asks Python (which decides; a refused click is explained). */
+  function press(place, remove) {
+    model.send({
+      type: "click",
+      side: place.side,
+      pit: place.kind === "store" ? 0 : place.number,
+      busy: animator.busy(),
+      remove: Boolean(remove || (model.get("editing") && editRemove)),
+    });
+  }
+
+  function updateTexts() {
+    const T = texts();
+    view.stage.setAttribute("aria-label", T["widget.board_label"] ?? "");
+    view.toolbar.setAttribute("aria-label", T["widget.controls"] ?? "");
+    view.undoBtn.textContent = T["widget.undo"] ?? "undo";
+    view.redoBtn.textContent = T["widget.redo"] ?? "redo";
+    view.stepText.textContent = T["widget.step_mode"] ?? "step";
+    view.prevBtn.textContent = T["widget.prev"] ?? "<";
+    view.nextBtn.textContent = T["widget.next"] ?? ">";
+    view.endBtn.textContent = T["widget.finish"] ?? ">>";
+    view.speedText.textContent = T["widget.speed"] ?? "speed";
+    view.editBtn.textContent = T["widget.edit"] ?? "edit";
+    view.addBtn.textContent = T["widget.edit_add"] ?? "+";
+    view.removeBtn.textContent = T["widget.edit_remove"] ?? "-";
+    view.moverText.textContent = T["widget.edit_to_move"] ?? "";
+    view.optSouth.textContent = T["side.south"] ?? "south";
+    view.optNorth.textContent = T["side.north"] ?? "north";
+    view.optOver.textContent = T["widget.edit_over"] ?? "-";
+    view.applyBtn.textContent = T["widget.apply"] ?? "apply";
+    view.cancelBtn.textContent = T["widget.cancel"] ?? "cancel";
+  }
+
+  // While stones are being sown, the lesson around this board (".mangala-waits": a task)
+  // holds back its verdict: it carries "mangala-sowing" until the last stone is down.
+  function markSowing() {
+    const host = view.el.closest ? view.el.closest(".mangala-waits") : null;
+    if (host) host.classList.toggle("mangala-sowing", animator.busy());
+  }
+
+  function update() {
     const controls = new Set(model.get("controls") || []);
     const editing = Boolean(model.get("editing"));
     const stepping = Boolean(model.get("step_mode"));
-    root.classList.toggle("mg-editing", editing);
-    root.classList.toggle("mg-busy", busy());
-    undoBtn.hidden = !controls.has("undo") || editing;
-    redoBtn.hidden = !controls.has("redo") || editing;
-    stepLabel.hidden = !controls.has("step") || editing;
-    prevBtn.hidden = nextBtn.hidden = !controls.has("step") || !stepping || editing;
-    endBtn.hidden = !controls.has("step") || editing; // skipping a long move is always handy
-    speedLabel.hidden = !controls.has("speed") || editing;
-    editBtn.hidden = !controls.has("edit") || editing;
-    toolbar.hidden = [...toolbar.children].every((c) => c.hidden);
-    undoBtn.disabled = !model.get("can_undo") || busy();
-    redoBtn.disabled = !model.get("can_redo") || busy();
-    prevBtn.disabled = !anim || anim.i <= 0;
-    nextBtn.disabled = endBtn.disabled = !anim;
-    editBtn.disabled = busy();
-    stepBox.checked = stepping;
-    speedInput.value = String(model.get("speed"));
-    editbar.hidden = !editing;
-    addBtn.setAttribute("aria-pressed", String(!editRemove));
-    removeBtn.setAttribute("aria-pressed", String(editRemove));
-    moverSelect.value = model.get("to_move") ?? "";
+    const busy = animator.busy();
+    const playing = animator.playing();
+    view.root.classList.toggle("mg-editing", editing);
+    view.root.classList.toggle("mg-busy", busy);
+    markSowing();
+    view.undoBtn.hidden = !controls.has("undo") || editing;
+    view.redoBtn.hidden = !controls.has("redo") || editing;
+    view.stepLabel.hidden = !controls.has("step") || editing;
+    view.prevBtn.hidden = view.nextBtn.hidden = !controls.has("step") || !stepping || editing;
+    view.endBtn.hidden = !controls.has("step") || editing; // skipping a long move is always handy
+    view.speedLabel.hidden = !controls.has("speed") || editing;
+    view.editBtn.hidden = !controls.has("edit") || editing;
+    view.toolbar.hidden = [...view.toolbar.children].every((c) => c.hidden);
+    view.undoBtn.disabled = !model.get("can_undo") || busy;
+    view.redoBtn.disabled = !model.get("can_redo") || busy;
+    view.prevBtn.disabled = !animator.canGoBack();
+    view.nextBtn.disabled = view.endBtn.disabled = !playing;
+    view.editBtn.disabled = busy;
+    view.stepBox.checked = stepping;
+    view.speedInput.value = String(model.get("speed"));
+    view.editbar.hidden = !editing;
+    view.addBtn.setAttribute("aria-pressed", String(!editRemove));
+    view.removeBtn.setAttribute("aria-pressed", String(editRemove));
+    view.moverSelect.value = model.get("to_move") ?? "";
     drawHint();
   }
 
@@ -494,60 +637,35 @@ function render({ model, el }) {
     const locked = model.get("lock_text") || "";
     let text = T["widget.hint"] ?? "";
     if (editing) text = T["widget.edit_hint"] ?? "";
-    else if (anim && model.get("step_mode")) text = T["widget.step_hint"] ?? "";
+    else if (animator.playing() && model.get("step_mode")) text = T["widget.step_hint"] ?? "";
+    else if (locked && animator.busy()) text = ""; // "this task is over" once the stones are sown
     else if (locked) text = locked === model.get("message") ? "" : locked; // said once is enough
-    hint.textContent = text;
-    hint.classList.toggle("mg-locked", Boolean(locked) && !editing);
+    view.hint.textContent = text;
+    view.hint.classList.toggle("mg-locked", Boolean(locked) && !editing);
   }
 
   function drawMessage() {
-    message.textContent = model.get("message") || "";
-    message.className = `mg-message mg-${model.get("message_kind") || "none"}`;
+    view.message.textContent = model.get("message") || "";
+    view.message.className = `mg-message mg-${model.get("message_kind") || "none"}`;
     drawHint();
   }
 
-  undoBtn.addEventListener("click", () => model.send({ type: "undo" }));
-  redoBtn.addEventListener("click", () => model.send({ type: "redo" }));
-  stepBox.addEventListener("change", () => {
-    model.set("step_mode", stepBox.checked);
-    model.save_changes();
-  });
-  prevBtn.addEventListener("click", () => advance(-1));
-  nextBtn.addEventListener("click", () => advance(1));
-  endBtn.addEventListener("click", () => advance("end"));
-  speedInput.addEventListener("input", () => {
-    model.set("speed", Number(speedInput.value));
-    model.save_changes();
-  });
-  editBtn.addEventListener("click", () => model.send({ type: "edit", action: "start" }));
-  addBtn.addEventListener("click", () => {
-    editRemove = false;
-    updateControls();
-  });
-  removeBtn.addEventListener("click", () => {
-    editRemove = true;
-    updateControls();
-  });
-  moverSelect.addEventListener("change", () => {
-    model.send({ type: "edit", action: "to_move", side: moverSelect.value || null });
-  });
-  applyBtn.addEventListener("click", () => model.send({ type: "edit", action: "apply" }));
-  cancelBtn.addEventListener("click", () => model.send({ type: "edit", action: "cancel" }));
-
-  root.addEventListener("keydown", (e) => {
+  function onKey(e) {
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) return;
+    const playing = animator.playing();
     let handled = true;
-    if (anim && (e.key === "ArrowRight" || e.key === "PageDown")) advance(1);
-    else if (anim && (e.key === "ArrowLeft" || e.key === "PageUp")) advance(-1);
-    else if (anim && e.key === "End") advance("end");
+    if (playing && (e.key === "ArrowRight" || e.key === "PageDown")) animator.advance(1);
+    else if (playing && (e.key === "ArrowLeft" || e.key === "PageUp")) animator.advance(-1);
+    else if (playing && e.key === "End") animator.advance("end");
     else if (model.get("editing") && ["+", "-", "="].includes(e.key)) {
       const place = lay().places[Number(e.target?.getAttribute?.("data-index"))];
       if (place) press(place, e.key === "-");
       else handled = false;
     } else if (/^[1-9]$/.test(e.key) && !model.get("editing") && Number(e.key) <= (lay().pits || 6)) {
       model.send({
-        type: "click", side: model.get("to_move") || "south", pit: Number(e.key), busy: busy(), remove: false,
+        type: "click", side: model.get("to_move") || "south", pit: Number(e.key),
+        busy: animator.busy(), remove: false,
       });
     } else handled = false;
     if (handled) {
@@ -555,50 +673,89 @@ function render({ model, el }) {
       e.preventDefault();
       e.stopPropagation();
     }
-  });
+  }
 
-  // -- Model events --------------------------------------------------------------------------
-  const onState = () => {
-    drawIdle();
-    updateControls();
+  function listen() {
+    view.undoBtn.addEventListener("click", () => model.send({ type: "undo" }));
+    view.redoBtn.addEventListener("click", () => model.send({ type: "redo" }));
+    view.stepBox.addEventListener("change", () => {
+      model.set("step_mode", view.stepBox.checked);
+      model.save_changes();
+    });
+    view.prevBtn.addEventListener("click", () => animator.advance(-1));
+    view.nextBtn.addEventListener("click", () => animator.advance(1));
+    view.endBtn.addEventListener("click", () => animator.advance("end"));
+    view.speedInput.addEventListener("input", () => {
+      model.set("speed", Number(view.speedInput.value));
+      model.save_changes();
+    });
+    view.editBtn.addEventListener("click", () => model.send({ type: "edit", action: "start" }));
+    view.addBtn.addEventListener("click", () => {
+      editRemove = false;
+      update();
+    });
+    view.removeBtn.addEventListener("click", () => {
+      editRemove = true;
+      update();
+    });
+    view.moverSelect.addEventListener("change", () => {
+      model.send({ type: "edit", action: "to_move", side: view.moverSelect.value || null });
+    });
+    view.applyBtn.addEventListener("click", () => model.send({ type: "edit", action: "apply" }));
+    view.cancelBtn.addEventListener("click", () => model.send({ type: "edit", action: "cancel" }));
+    view.root.addEventListener("keydown", onKey);
+  }
+
+  return { press, updateTexts, update, drawHint, drawMessage, markSowing, listen };
+}
+
+// -- The widget -------------------------------------------------------------------------------
+
+/** anywidget's entry point: build the parts, follow the model, return the clean-up. */
+function render({ model, el }) {
+  const view = buildView(el);
+  let controls = null;
+  const picture = createPicture(model, view, (place, remove) => controls.press(place, remove));
+  const idle = () => {
+    if (!animator.busy()) picture.drawIdle();
+    controls.update();
   };
+  const animator = createAnimator(model, view, picture, idle);
+  controls = createControls(model, view, animator);
+  controls.listen();
+
   const onCustom = (msg) => {
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "play") enqueue(msg);
+    if (msg.type === "play") animator.enqueue(msg);
     else if (msg.type === "reset") {
-      stopTimer();
-      queue.length = 0;
-      anim = null;
-      drawIdle();
-      updateControls();
-    } else if (msg.type === "step") advance(msg.delta);
+      animator.reset();
+      idle();
+    } else if (msg.type === "step") animator.advance(msg.delta);
   };
   const onFrame = () => {
-    buildFrame();
-    if (anim) showEvent(anim.i, false);
-    else drawIdle();
+    picture.buildFrame();
+    if (animator.playing()) animator.redraw();
+    else if (!animator.busy()) picture.drawIdle();
   };
   const onLayout = () => {
-    buildHits();
+    picture.buildHits();
     onFrame();
   };
   const onTexts = () => {
-    updateTexts();
-    updateControls();
-    if (anim) showEvent(anim.i, false);
-    else drawIdle();
+    controls.updateTexts();
+    controls.update();
+    if (animator.playing()) animator.redraw();
+    else if (!animator.busy()) picture.drawIdle();
   };
   const onStepMode = () => {
-    updateControls();
-    if (!anim) return;
-    if (model.get("step_mode")) stopTimer();
-    else schedule();
+    controls.update();
+    animator.stepModeChanged();
   };
   const handlers = [
-    ["change:board change:to_move change:legal change:status change:caption change:highlight", onState],
-    ["change:editing change:controls change:can_undo change:can_redo change:speed", onState],
-    ["change:lock_text", drawHint],
-    ["change:message change:message_kind", drawMessage],
+    ["change:board change:to_move change:legal change:status change:caption change:highlight", idle],
+    ["change:editing change:controls change:can_undo change:can_redo change:speed", idle],
+    ["change:lock_text", controls.drawHint],
+    ["change:message change:message_kind", controls.drawMessage],
     ["change:frame", onFrame],
     ["change:geometry", onLayout],
     ["change:texts", onTexts],
@@ -607,17 +764,17 @@ function render({ model, el }) {
   ];
   for (const [names, fn] of handlers) for (const name of names.split(" ")) model.on(name, fn);
 
-  buildFrame();
-  buildHits();
-  updateTexts();
-  drawIdle();
-  drawMessage();
-  updateControls();
+  picture.buildFrame();
+  picture.buildHits();
+  controls.updateTexts();
+  picture.drawIdle();
+  controls.drawMessage();
+  controls.update();
 
   return () => {
     for (const [names, fn] of handlers) for (const name of names.split(" ")) model.off(name, fn);
-    for (const id of timers) clearTimeout(id);
-    timers.clear();
+    animator.dispose();
+    controls.markSowing();
   };
 }
 

@@ -54,7 +54,8 @@ import traitlets
 
 from ..display.captions import outcome_caption, trace_captions
 from ..display.layout import board_layout
-from ..display.svg import board_svg, status_text, widget_frame
+from ..display.picture import board_img
+from ..display.svg import status_text, widget_frame
 from ..engine import (
     SIDE_NAMES,
     SOUTH,
@@ -69,9 +70,16 @@ from ..engine import (
     Side,
 )
 from ..engine.geometry import is_side
+from ..engine.trace import ENDINGS, HAND_STEPS, OUTCOMES
 from ..i18n import LANGUAGES, Message, forms, t
+from .feedback import run_notice
 
 _HERE = Path(__file__).parent
+
+#: The kinds of move events the JavaScript treats alike (the engine's enumeration, not a copy).
+_KINDS = {"outcomes": sorted(k.value for k in OUTCOMES),
+          "endings": sorted(k.value for k in ENDINGS),
+          "steps": sorted(k.value for k in HAND_STEPS)}
 
 #: Texts that depend on a count, sent to the JavaScript with every plural form.
 _PLURAL_KEYS = ("board.pit_label", "board.store_label")
@@ -103,6 +111,8 @@ class Board(anywidget.AnyWidget):
         controls: which buttons to show, from ``"undo"``, ``"redo"``, ``"step"``,
             ``"speed"``, ``"edit"`` (default: all but ``"edit"``).
         highlight: board indices to ring with a dashed line (e.g. in a lesson).
+        plain: outcomes (e.g. ``"odd"``) whose captions only say that nothing happened: in a
+            lesson that has not taught their rule yet.
 
     :meth:`lock` makes the board refuse every new move (a click explains why) until
     :meth:`unlock`; taking a move back stays possible, and :meth:`on_undo` tells the owner.
@@ -127,6 +137,7 @@ class Board(anywidget.AnyWidget):
     can_redo = traitlets.Bool(False).tag(sync=True)
     editing = traitlets.Bool(False).tag(sync=True)
     lock_text = traitlets.Unicode("").tag(sync=True)
+    kinds = traitlets.Dict(_KINDS).tag(sync=True)
     # Settings (either side may change them).
     lang = traitlets.Enum(LANGUAGES, default_value="tr").tag(sync=True)
     speed = traitlets.Float(3.0, min=0.0, max=60.0).tag(sync=True)
@@ -136,7 +147,8 @@ class Board(anywidget.AnyWidget):
     def __init__(self, position: Position | None = None, rules: Rules | None = None, *,
                  lang: str = "tr", first: Side = SOUTH, speed: float = 3.0,
                  step_mode: bool = False, controls: Iterable[str] = DEFAULT_CONTROLS,
-                 highlight: Iterable[int] = (), **kwargs: object) -> None:
+                 highlight: Iterable[int] = (), plain: Iterable[str] = (),
+                 **kwargs: object) -> None:
         if position is None:
             game = Game(rules, first)
         else:
@@ -146,6 +158,7 @@ class Board(anywidget.AnyWidget):
         super().__init__(lang=lang, speed=speed, step_mode=step_mode, controls=list(controls),
                          **kwargs)
         self._game = game
+        self._plain = frozenset(plain)
         self._redo: list[int] = []
         self._callbacks: list[Callable[[MoveTrace], object]] = []
         self._undo_callbacks: list[Callable[[], object]] = []
@@ -438,7 +451,7 @@ class Board(anywidget.AnyWidget):
         self._last = trace
         self._said = None
         self.send({"type": "play", "trace": trace.to_dict(),
-                   "captions": trace_captions(trace, self.lang)})
+                   "captions": trace_captions(trace, self.lang, self._plain)})
         self._sync()
         for callback in list(self._callbacks):
             callback(trace)
@@ -477,7 +490,7 @@ class Board(anywidget.AnyWidget):
                 self.to_move = pos.to_move
                 self.legal = [] if self._lock is not None else list(pos.legal_moves)
                 self.status = status_text(pos, lang)
-            self.caption = outcome_caption(self._last, lang) if self._last else ""
+            self.caption = outcome_caption(self._last, lang, self._plain) if self._last else ""
             said, kind = self._said or (None, "")
             self.message, self.message_kind = (said.text(lang) if said else ""), kind
             self.lock_text = "" if self._lock is None else self._lock.text(lang)
@@ -531,13 +544,16 @@ class Board(anywidget.AnyWidget):
 
     # Display ---------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live board, with a still picture of it for pages that cannot run widgets."""
+        """The live board, with a still picture of it (an ``<img>``, shown even in a notebook
+        that is not trusted) for pages that cannot run widgets, under a line that says to run
+        the notebook."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        still = board_svg(self.position, lang=self.lang, highlight=self.highlight)
+        still = {"text/html": run_notice(self.lang) + board_img(
+            self.position, lang=self.lang, highlight=self.highlight)}
         if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
-            return ({**bundle[0], "image/svg+xml": still}, *bundle[1:])
+            return ({**bundle[0], **still}, *bundle[1:])
         if isinstance(bundle, dict):
-            return {**bundle, "image/svg+xml": still}
+            return {**bundle, **still}
         return bundle
 
     def __repr__(self) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ..engine import MangalaError
+from ..i18n import t
 
 
 def score_table_html(rows: list[list[str]], now: int, caption: str) -> str:
@@ -39,9 +40,21 @@ def feedback_box(kind: str, text: str) -> str:
 
 
 FEEDBACK_STYLE = w.HTML("""<style>
-.mangala-prompt {font-size: 1.15em; line-height: 1.5; margin: 0.4em 0;}
-.mangala-feedback {font-size: 1.1em; line-height: 1.5; padding: 0.5em 0.8em;
-  border-radius: 8px; border-left: 6px solid; margin: 0.3em 0;}
+.mangala-task, .mangala-quiz {container-type: inline-size;}
+.mangala-quiz .widget-radio-box label {font-size: clamp(15px, 1.5cqw, 24px); line-height: 1.5;
+  height: auto; min-height: 1.6em; padding: 0.15em 0; align-items: center;}
+.mangala-quiz .widget-radio-box input {width: 1em; height: 1em; margin: 0 0.5em 0 0;}
+.mangala-quiz .widget-radio-box {height: auto;}
+.mangala-task .mangala-board {--mg-board-vh: 46vh;}
+.mangala-prompt {font-size: clamp(16px, 1.8cqw, 28px); line-height: 1.45; margin: 0.3em 0;}
+.mangala-feedback {font-size: clamp(16px, 1.8cqw, 28px); line-height: 1.45;
+  padding: 0.4em 0.8em; border-radius: 8px; border-left: 6px solid; margin: 0.3em 0;}
+.mangala-sowing .mangala-after-sowing {visibility: hidden;}
+.mangala-guess-label {font-size: clamp(15px, 1.5cqw, 24px); font-weight: bold;
+  margin-right: 0.5em; line-height: 2;}
+.mangala-answers {flex-wrap: wrap; gap: 4px;}
+.mangala-answers .widget-toggle-button {font-size: clamp(13px, 1.3cqw, 20px);
+  height: auto; min-height: 2em; padding: 0.2em 0.7em;}
 .mangala-solved {background: #e8f5e9; border-color: #2e7d32; color: #1b4d1f;}
 .mangala-wrong {background: #fdecea; border-color: #c62828; color: #6d1b1b;}
 .mangala-go_on, .mangala-info {background: #fff8e1; border-color: #b26a00; color: #4d3400;}
@@ -77,16 +90,35 @@ class RefusalsShown:
             self._refresh()
 
 
+def run_notice(lang: str | None = None, key: str = "still.run") -> str:
+    """What a live widget's stored picture says on top: run the notebook to use it (shown
+    where the widget cannot run: a notebook opened before it was run, a web page). Styled
+    inline, as an untrusted notebook drops style sheets.
+
+    >>> "Run All Cells" in run_notice("en")
+    True
+    """
+    return ('<div class="mangala-run-notice" role="note" style="font-size:1.1em;'
+            "line-height:1.5;padding:0.4em 0.8em;margin:0.3em 0;border-radius:8px;"
+            'border-left:6px solid #b26a00;background:#fff8e1;color:#4d3400">'
+            f"{html.escape(t(key, lang))}</div>")
+
+
 class StillPicture:
-    """For pages that cannot run widgets (a notebook viewed on a website, a printout): the
-    widget's output also carries a still HTML picture of it."""
+    """For pages that cannot run widgets (a notebook opened before it is run, a notebook viewed
+    on a website, a printout): the widget's output also carries a still HTML picture of it,
+    under a line that says to run the notebook (:func:`run_notice`, key ``_still_notice``).
+    Its boards are ``<img>`` pictures, which show even in a notebook that is not trusted."""
+
+    _still_notice = "still.run"
 
     def _still_html(self) -> str:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: object) -> object:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
-        still = {"text/html": self._still_html()}
+        notice = run_notice(getattr(self, "lang", None), self._still_notice)
+        still = {"text/html": notice + self._still_html()}
         if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
             return ({**bundle[0], **still}, *bundle[1:])
         if isinstance(bundle, dict):

@@ -47,7 +47,8 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..display import board_svg, status_text
+from ..display import status_text
+from ..display.picture import board_img
 from ..display.review import (
     REVIEW_STYLE,
     advantage_png,
@@ -130,6 +131,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self._note = ""
         self._note_kind = "info"
         self.reviews: list[GameReview] = []
+        self.stand_in: str | None = None   # the level that played the human's side, if any
         self.last_hint: Hint | None = None
         self.hints_used = 0
         # Widgets.
@@ -162,9 +164,10 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.hint_box = w.HTML("")
         self.table = w.HTML("")
         self.review_title = w.HTML("")
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="720px", width="100%"))
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="920px", width="100%"))
         self.mistakes_box = w.HTML("")
         self.review_box = w.VBox([self.review_title, self.chart, self.mistakes_box])
+        self.review_box.add_class("mangala-after-sowing")   # shown once the set is sown
         self.new_button.on_click(lambda _: self._safely(self._new_from_settings))
         self.hint_button.on_click(lambda _: self._safely(self.hint))
         self.next_button.on_click(lambda _: self._safely(self.next_set))
@@ -176,6 +179,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                           w.HBox([self.hint_button, self.next_button]), self.hint_box,
                           self.table, self.review_box])
         self.add_class("mangala-play")
+        self.add_class("mangala-waits")
         self.new_match(level, sets, human, first=first)
 
     # Setting up ------------------------------------------------------------------------------
@@ -198,6 +202,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             raise MatchError("record.bad_first", value=first)
         self.match = Match(self.rules, sets, starter)
         self.reviews = []
+        self.stand_in = None
         self.hints_used = 0
         self.last_hint = None
         self._note = self._who(_LOT, starter) if first is None else ""
@@ -258,6 +263,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             raise MatchError("play.error.set_not_over")
         self.board.game = match.next_set()
         starter = self.board.game.first
+        self.stand_in = None             # the next set is the pupil's again
         self.board.highlight = []
         self.hint_box.value = ""
         self._note = ""
@@ -269,8 +275,11 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def autoplay(self, stand_in: Player | Callable[[Position], int]) -> None:
         """Let ``stand_in`` (a :class:`~mangala_edu.search.Player` or a function from a
         position to a pit) play the human's moves until the set is over: for demonstrations
-        of the review (with a classmate match it plays both sides)."""
+        of the review (with a classmate match it plays both sides). From then on the match
+        speaks of the sides, not to a pupil: nobody here played it."""
         choose = stand_in.choose if isinstance(stand_in, Player) else stand_in
+        self.stand_in = (stand_in.level.name(self.lang) if isinstance(stand_in, Player)
+                         else "?")
         while not self.position.is_over:
             self.human_move(choose(self.position))
 
@@ -391,13 +400,17 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         mistakes = self.biggest_mistakes(review)
         if not mistakes:
             return feedback_box("solved", t("play.review.none", self.lang))
-        heading = "play.review.mistakes" if self.level else "play.review.mistakes_both"
+        if self.stand_in is not None and self.level:
+            heading = Message("play.review.mistakes_demo", side=SIDE_NAMES[self.human])
+        else:
+            heading = Message("play.review.mistakes" if self.level
+                              else "play.review.mistakes_both")
         return mistakes_html(review, mistakes, heading, self.lang)
 
     def _name(self, side: Side, short: bool = False) -> str:
         lang = self.lang
         side_name = SIDE_NAMES[side].text(lang)
-        if self.level is None:
+        if self.level is None or (self.stand_in is not None and side == self.human):
             return side_name
         if side == self.human:
             return t("play.you", lang) if short else t("play.you_side", lang, side=side_name)
@@ -423,6 +436,10 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             score = t("play.score", lang, south=number_text(p[SIDES[0]], lang),
                       north=number_text(p[SIDES[1]], lang))
             winner = match.winner
+            if self.stand_in is not None:
+                if winner is None or winner == "draw":
+                    return t("play.over.demo_draw", lang, score=score)
+                return t("play.over.demo", lang, side=SIDE_NAMES[winner], score=score)
             if winner is None or winner == "draw":
                 return t("play.over.draw", lang, score=score)
             if self.level is None:
@@ -445,6 +462,10 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                 f"{html.escape(text)}</div>")
 
     def _title_text(self) -> str:
+        if self.stand_in is not None and self.level:
+            levels = {self.human: self.stand_in,
+                      other(self.human): LEVELS[self.level].name(self.lang)}
+            return t("play.title.demo", self.lang, **levels)
         if self.level is None:
             return t("play.title.classmate", self.lang, sets=self.match.sets)
         return t("play.title.computer", self.lang, sets=self.match.sets,
@@ -467,9 +488,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def _still_html(self) -> str:
         parts = [f'<div class="mangala-still"><h3>{html.escape(self._title_text())}</h3>',
                  f'<p class="mangala-play-info">{html.escape(self.info_text)}</p>',
-                 f'<div style="max-width:720px">'
-                 f"{board_svg(self.position, lang=self.lang, highlight=self.board.highlight)}"
-                 f"</div>", self._table_html()]
+                 board_img(self.position, lang=self.lang, highlight=self.board.highlight),
+                 self._table_html()]
         if self.reviews and self.match.position.is_over:
             review = self.reviews[-1]
             parts += [self._review_head_html(review), self._mistakes_html(review)]

@@ -167,7 +167,7 @@ def test_editor_in_the_browser(run_notebook, tmp_path):
     expect(board.locator(".mg-editbar")).to_be_visible()
     board.locator('.mg-hit[data-label="S1"]').click()                      # +1
     board.locator('.mg-hit[data-label="S2"]').click(modifiers=["Shift"])   # -1
-    board.locator('.mg-hit[data-label="N"]').click()                       # North's store +1
+    board.locator('.mg-hit[data-label="Nstore"]').click()                  # North's store +1
     expect_counts(page, (5, 3, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 1))
     board.locator(".mg-mover select").select_option("north")
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -90,9 +90,23 @@ def test_a_decided_task_locks_its_board_until_try_again(run_notebook):
     counts = board.locator(".mg-count")
     expect(counts).to_have_text([str(c) for c in start.board])
     board.locator('.mg-hit[data-label="S3"]').click()   # wrong: the task wants pit 5
+    # The verdict has come from Python while stones are still in the hand: it is not shown,
+    # nor is the board's "this task is over" line, until the last stone is down.
+    task = page.locator(".mangala-task").first
+    handle = task.element_handle()
+    page.wait_for_function("""(task) => task.querySelector('.mg-hand')
+                              && task.querySelector('.mangala-feedback')""", arg=handle,
+                           timeout=20_000)
+    seen = page.evaluate("""(task) => ({
+        hand: !!task.querySelector('.mg-hand'),
+        verdict: getComputedStyle(task.querySelector('.mangala-feedback')).visibility,
+        locked: task.querySelector('.mg-hint').textContent})""", handle)
+    assert seen["hand"] and seen["verdict"] == "hidden" and seen["locked"] == "", seen
+    board.screenshot(path=str(SCREENSHOTS / "lab_task_while_sowing.png"))
     after = start.play(3)
     expect(counts).to_have_text([str(c) for c in after.board], timeout=20_000)
     expect(page.locator(".mangala-feedback.mangala-wrong")).to_be_visible()
+    assert task.locator(".mg-hand").count() == 0
     expect(board).not_to_have_class(re.compile("mg-busy"), timeout=20_000)  # sown to the end
     words = t("ui.task_done", "tr", button=t("ui.try_again", "tr"))
     expect(board.locator(".mg-hint.mg-locked")).to_have_text(words)  # said before any click

@@ -30,13 +30,17 @@ def test_play_notebook_against_the_computer(run_notebook):
     expect(plays.first).to_be_visible(timeout=30_000)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "play_lab_top.png"))
-    # The same match in this process: the notebook's first cells, with the same seed.
+    # The same match in this process: the notebook's first cell, with the same seed.
     twin = PlayBoard(level="kolay", sets=3, human="south", seed=1, lang="tr")
-    twin.hint()
     widget = plays.first
     board = widget.locator(".mangala-board")
     counts = board.locator(".mg-count")
     expect(counts).to_have_text([str(c) for c in twin.position.board], timeout=20_000)
+    # After Run All nothing is ringed and no hint shows: nobody has asked yet.
+    page.wait_for_timeout(1000)                   # every message of the run has arrived
+    assert widget.locator(".mg-ring").count() == 0
+    assert widget.locator(".mg-hit.mg-marked").count() == 0
+    assert "İpucu:" not in widget.inner_text()
     for _ in range(3):
         if twin.position.is_over:
             break
@@ -52,9 +56,9 @@ def test_play_notebook_against_the_computer(run_notebook):
     # The demonstration set: its review (chart and mistake boards) is shown.
     demo = plays.nth(1)
     demo.scroll_into_view_if_needed()
-    expect(demo.locator("img")).to_be_visible(timeout=20_000)
+    expect(demo.locator("img.widget-image")).to_be_visible(timeout=20_000)
     expect(demo.locator(".mangala-play-mistake").first).to_be_visible()
-    demo.locator("img").scroll_into_view_if_needed()
+    demo.locator("img.widget-image").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "play_lab_review_chart.png"))
     demo.locator(".mangala-play-mistake").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "play_lab_review_mistakes.png"))
@@ -62,5 +66,6 @@ def test_play_notebook_against_the_computer(run_notebook):
     widget.scroll_into_view_if_needed()
     widget.get_by_role("button", name="İpucu").click()
     expect(widget.locator(".mangala-feedback")).to_contain_text("İpucu:", timeout=30_000)
+    expect(widget.locator(".mg-ring")).to_have_count(1)      # asked: now a pit is ringed
     widget.screenshot(path=str(SCREENSHOTS / "play_lab_hint.png"))
     assert lab.errors() == []

@@ -181,7 +181,7 @@ def test_hints_in_the_family():
     assert pos.legal_moves == (8, 9)
     hint = hint_for(pos, seed=1)
     assert hint.exact and hint.pit in solve(pos).best_moves and hint.value == solve(pos).value
-    assert "Worked out to the end" in hint.text("en")
+    assert "Worked out to the end of the game" in hint.text("en")
 
 
 @pytest.mark.parametrize("rules", [TK, M2, M4], ids=lambda r: r.name)

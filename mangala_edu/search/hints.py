@@ -78,13 +78,15 @@ def hint_reason(position: Position, pit: int, *, exact: bool = False, value: flo
             said = [Message("play.hint.long_term", pit=pit)]
     if exact:
         stones = round(abs(value))
-        if value > 0:
-            said.append(Message("play.hint.exact_win", stones=stones))
-        elif value < 0:
-            said.append(Message("play.hint.exact_loss", stones=stones))
-        else:
-            said.append(Message("play.hint.exact_draw", stones=stones))
+        keys = _EXACT_GAME if position.rules.family else _EXACT_SET
+        said.append(Message(keys[(value > 0) - (value < 0)], stones=stones))
     return tuple(said)
+
+
+#: What a solved hint says, by the sign of the value: a set of Mangala, a game of the family.
+_EXACT_SET = {1: "play.hint.exact_win", -1: "play.hint.exact_loss", 0: "play.hint.exact_draw"}
+_EXACT_GAME = {1: "play.hint.exact_win_game", -1: "play.hint.exact_loss_game",
+               0: "play.hint.exact_draw_game"}
 
 
 def hint_player(seed: int | None = None, seconds: float = HINT_SECONDS) -> Player:

@@ -432,26 +432,26 @@ class FamilyWeights:
     """The evaluation's weights for the family, in 1/SCALE stones.
 
     ``material``: per stone in the mover's row minus the opponent's; ``tuzdik``: for having a
-    tuzdik (minus for the opponent's); ``threats``: per stone the mover could capture at once.
+    tuzdik (minus for the opponent's).
     """
 
     material: int
     tuzdik: int
-    threats: int
 
 
 def family_weights(rules: Rules) -> FamilyWeights:
-    """The weights of :func:`make_family_evaluator` for ``rules``, chosen by hand: in Toguz
-    Korgool a tuzdik is worth about 8 stones (it collects stones for the rest of the game) and
-    a stone at home a little (the no-move end gives it to its side); in the storeless games
-    every stone can still be captured by either side, so the search relies on what it sees.
+    """The weights of :func:`make_family_evaluator` for ``rules``, set by short self-play
+    series (two searches 3 moves deep, seeded random openings, each played from both sides;
+    figures in ``docs/family-rules.md``): in Toguz Korgool a tuzdik is worth about 8 stones (it
+    collects stones for the rest of the game) and a stone at home 1/8; in Mangala II a stone
+    at home is worth half a stone.
 
-    >>> family_weights(Rules.toguz_korgool())
-    FamilyWeights(material=1, tuzdik=64, threats=0)
+    >>> family_weights(Rules.toguz_korgool()), family_weights(Rules.mangala_ii())
+    (FamilyWeights(material=1, tuzdik=64), FamilyWeights(material=4, tuzdik=0))
     """
     if rules.tuzdik:
-        return FamilyWeights(material=1, tuzdik=64, threats=0)
-    return FamilyWeights(material=0, tuzdik=0, threats=0)
+        return FamilyWeights(material=1, tuzdik=64)
+    return FamilyWeights(material=4, tuzdik=0)
 
 
 def make_family_evaluator(rules: Rules, weights: FamilyWeights | None = None

@@ -4,12 +4,14 @@ hand-built position: Toguz Korgool, Mangala II, Mangala IV."""
 from __future__ import annotations
 
 import pickle
+import random
 
 import pytest
 
 from mangala_edu import (
     Game,
     IllegalMoveError,
+    Match,
     Position,
     PositionError,
     RecordError,
@@ -442,3 +444,16 @@ def test_mangala_iv_a_lone_stone_going_round_ends_in_a_repetition():
         game.push(game.position.legal_moves[0])
     assert len(game.moves) == 14 and game.repeated(14) == 14
     assert game.position.result.south == 41
+
+
+@pytest.mark.parametrize("rules", [TK, M2, M4], ids=lambda r: r.name)
+def test_a_match_of_the_family_plays_every_set_to_its_end(rules):
+    rng = random.Random(3)
+    match = Match(rules, sets=3, first="north")
+    while not match.is_over:
+        if match.position.is_over:
+            match.next_set()
+        match.push(rng.choice(match.position.legal_moves))
+    assert len(match.results) == 3 and match.winner in ("south", "north", "draw")
+    assert [g.first for g in match.games] == ["north", "south", "north"]
+    assert sum(match.points.values()) == 3.0

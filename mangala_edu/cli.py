@@ -1,4 +1,5 @@
-"""The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``.
+"""The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``,
+``tables`` (endgame tables: :mod:`mangala_edu.cli_solver`).
 
 Bad input (an illegal pit, a malformed position, a move after the end, a wrong argument) exits
 with status 2 and one clear line on standard error; moves played before it are still printed.
@@ -37,6 +38,7 @@ from .i18n import LANGUAGES, t
 
 if TYPE_CHECKING:
     from .search import BudgetExceeded
+    from .search.analysis import MoveReview
 
 RULE_NAMES = ("official", "no-return", "own-side", "kalah", "toguz-korgool", "mangala-ii",
               "mangala-iv")
@@ -103,19 +105,34 @@ def _parser() -> argparse.ArgumentParser:
 
     solve = sub.add_parser("solve", help="the exact value of a position under perfect play")
     rules_options(solve)
-    solve.add_argument("position", metavar="POSITION")
-    solve.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
-                       help=f"give up after S seconds, exit status 3 "
-                            f"(default: {DEFAULT_TIME_LIMIT:g})")
+    solve.add_argument("position", metavar="POSITION",
+                       help="a position, or 'start' for the start position")
+    solve.add_argument("--time-limit", type=float, default=None, metavar="S",
+                       help=f"give up after S seconds, exit status 3 (default: "
+                            f"{DEFAULT_TIME_LIMIT:g}; none for 'start' and --all-moves, "
+                            f"which report progress and can be stopped with Ctrl-C)")
+    solve.add_argument("--all-moves", action="store_true",
+                       help="the exact value of every legal move")
+    solve.add_argument("--jobs", type=int, metavar="N",
+                       help="threads for --all-moves (default: every core)")
     solve.add_argument("--json", action="store_true",
-                       help='print {"value", "best_moves", "nodes", "seconds"} as JSON')
+                       help='print {"value", "best_moves", "nodes", "seconds"} as JSON '
+                            '(with --all-moves also "values")')
 
     analyse = sub.add_parser("analyse", aliases=["analyze"],
-                             help="judge every move of a game record (JSON)")
-    analyse.add_argument("record", metavar="RECORD.json")
+                             help="judge every move of game records (JSON)")
+    analyse.add_argument("records", nargs="+", metavar="RECORD.json")
     analyse.add_argument("--time-per-move", type=float, default=1.0, metavar="S",
                          help="seconds for each move at most (default: 1)")
+    analyse.add_argument("--jobs", type=int, metavar="N",
+                         help="records analysed at once, one process each (default: 1)")
+    analyse.add_argument("--scheduler", metavar="ADDRESS",
+                         help="analyse the records on a Dask cluster, e.g. tcp://host:8786")
     analyse.add_argument("--json", action="store_true", help="one JSON object per move")
+
+    from .cli_solver import add_table_parser
+
+    add_table_parser(sub, RULE_NAMES)
     return parser
 
 
@@ -192,7 +209,9 @@ def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 
 
 def _position(args: argparse.Namespace, lang: str) -> Position:
-    """The position argument, which must have a move to play."""
+    """The position argument, which must have a move to play (``start``: the start)."""
+    if args.position.strip().lower() == "start":
+        return Position.start(_rules(args))
     pos = Position.from_text(args.position, _rules(args))
     if pos.is_over:
         raise CommandError(t("cli.set_over", lang))
@@ -223,9 +242,17 @@ def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .search import BudgetExceeded, solve
 
-    if not args.time_limit > 0:
+    long_search = args.all_moves or args.position.strip().lower() == "start"
+    if args.time_limit is None and not long_search:
+        args.time_limit = DEFAULT_TIME_LIMIT
+    if args.time_limit is not None and not args.time_limit > 0:
         raise CommandError(t("cli.bad_time", lang, value=args.time_limit))
     pos = _position(args, lang)
+    if long_search:
+        from .cli_solver import solve_command
+
+        solve_command(args, pos, out, lang, CommandError, OutOfBudget)
+        return
     try:
         sol = solve(pos, time_limit=args.time_limit)
     except BudgetExceeded as exc:
@@ -283,26 +310,70 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 
     if not args.time_per_move > 0:
         raise CommandError(t("cli.bad_time", lang, value=args.time_per_move))
-    try:
-        game = Game.load(args.record)
-    except OSError as exc:
-        raise CommandError(t("cli.cannot_read", lang, file=args.record,
-                             reason=exc.strerror or exc)) from exc
-    review = analyse_game(game, time_per_move=args.time_per_move)
-    for move in review.moves:
-        if args.json:
-            print(json.dumps({"ply": move.ply, "player": move.player, "pit": move.pit,
-                              "verdict": move.verdict, "cost": move.cost,
-                              "best_moves": list(move.best_moves), "exact": move.exact,
-                              "text": move.text(lang)}, ensure_ascii=False), file=out)
-        else:
-            print(f"{t('cli.ply', lang, ply=move.ply)}: {SIDE_NAMES[move.player].text(lang)} "
-                  f"{move.pit} · {move.text(lang)}", file=out)
-        out.flush()
+    if args.jobs is not None and args.jobs < 1:
+        raise CommandError(t("cli.bad_jobs", lang, value=args.jobs))
+    games = []
+    for record in args.records:
+        try:
+            games.append(Game.load(record))
+        except OSError as exc:
+            raise CommandError(t("cli.cannot_read", lang, file=record,
+                                 reason=exc.strerror or exc)) from exc
+    many = len(games) > 1
+    if many or args.scheduler:
+        from functools import partial
+
+        from .search.parallel import map_work
+
+        work = partial(_review_record, time_per_move=args.time_per_move)
+        reviews = map_work(work, [g.to_dict() for g in games], jobs=args.jobs or 1,
+                           scheduler=args.scheduler)
+    else:
+        reviews = iter([analyse_game(games[0], time_per_move=args.time_per_move).moves])
+    for record, moves in zip(args.records, reviews, strict=True):
+        if many and not args.json:
+            print(f"== {record}", file=out)
+        for move in moves:
+            if args.json:
+                line = {"ply": move.ply, "player": move.player, "pit": move.pit,
+                        "verdict": move.verdict, "cost": move.cost,
+                        "best_moves": list(move.best_moves), "exact": move.exact,
+                        "text": move.text(lang)}
+                if many:
+                    line = {"record": record, **line}
+                print(json.dumps(line, ensure_ascii=False), file=out)
+            else:
+                print(f"{t('cli.ply', lang, ply=move.ply)}: {SIDE_NAMES[move.player].text(lang)} "
+                      f"{move.pit} · {move.text(lang)}", file=out)
+            out.flush()
+
+
+def _review_record(record: dict[str, object], time_per_move: float) -> tuple[MoveReview, ...]:
+    """Analyse one game record (a worker function for :func:`.search.parallel.map_work`)."""
+    from .engine import Game
+    from .search import analyse_game
+
+    return analyse_game(Game.from_dict(record), time_per_move=time_per_move).moves
+
+
+def _tables(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    from .cli_solver import tables_command
+
+    status = tables_command(args, out, lang, CommandError)
+    if status:
+        raise _Exit(status)
+
+
+class _Exit(Exception):
+    """Leave with this exit status (the command has said why)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 COMMANDS = {"replay": _replay, "show": _show, "best": _best, "solve": _solve,
-            "analyse": _analyse, "analyze": _analyse}
+            "analyse": _analyse, "analyze": _analyse, "tables": _tables}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -321,6 +392,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MangalaError as exc:
         print(f"mangala-edu: {exc.message(lang)}", file=sys.stderr)
         return 2
+    except _Exit as exc:
+        return exc.status
+    except KeyboardInterrupt:
+        print("mangala-edu: ^C", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the tests need (in .venv) and run every test:
 # unit, property and doctests, the notebooks with nbval, and the browser tests.
+# The test extras include the compiled kernel (numba) and Dask; MANGALA_EDU_ENGINE=pure runs
+# everything on the pure-Python search instead.
 #
 # The browser tests need Chromium (Debian's package). As root, this script installs it with
 # apt-get when it is missing; otherwise they are skipped with a message (outside CI).

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.geometry import SOUTH, Side
 from ..engine.position import Position
+from ..engine.rules import Rules
 from ..i18n import Message, t
 from .budget import BudgetExceeded
 from .general import GeneralLookahead, GeneralSolver
@@ -151,15 +152,19 @@ class Analyst:
     Args:
         time_per_move: seconds for the values of one position (solver first, then search).
         solver_stones: the solver is tried when at most this many stones are on the board.
+        fast_solver_stones: the same with the compiled kernel (:mod:`.compiled`) and an
+            endgame table of at least ``FAST_TABLE_STONES`` stones (see :mod:`.players`).
         reproducible: count the budget in positions searched instead of seconds
             (:data:`~.players.NODES_PER_SECOND` a second), so that the same game always gets
-            the same review on any machine.
+            the same review on any machine (with the pure-Python search, which counts
+            positions the same way everywhere).
     """
 
-    def __init__(self, time_per_move: float = 1.0, solver_stones: int = 24, *,
-                 reproducible: bool = False) -> None:
+    def __init__(self, time_per_move: float = 1.0, solver_stones: int = 24,
+                 fast_solver_stones: int = 36, *, reproducible: bool = False) -> None:
         self.time_per_move = time_per_move
         self.solver_stones = solver_stones
+        self.fast_solver_stones = fast_solver_stones
         self.node_limit = (max(1, int(time_per_move * NODES_PER_SECOND)) if reproducible
                            else None)
         self._solvers: dict[object, Solver] = {}
@@ -172,6 +177,28 @@ class Analyst:
         """The time budget of one position (none when it is counted in positions)."""
         return None if self.node_limit is not None else self.time_per_move
 
+    def _exact_solver(self, rules: Rules) -> Solver:
+        solver = self._solvers.get(rules)
+        if solver is None:
+            if self.node_limit is not None:      # reproducible: the pure-Python search
+                solver = self._solvers[rules] = Solver(rules)
+            else:
+                from .compiled import make_solver
+
+                solver = self._solvers[rules] = make_solver(rules, "auto", shared=True)
+        return solver
+
+    def exact_stones(self, rules: Rules) -> int:
+        """The most stones on the board with which the values are solved exactly (if the
+        solver finishes within the time per move)."""
+        from .players import FAST_TABLE_STONES
+
+        if rules.family:                      # the general solver's reach (see .players)
+            return min(self.solver_stones, FAMILY_SOLVER_STONES.get(rules.name, 0))
+        if getattr(self._exact_solver(rules), "table_stones", -1) >= FAST_TABLE_STONES:
+            return max(self.solver_stones, self.fast_solver_stones)
+        return self.solver_stones
+
     def values(self, position: Position, history: Sequence[Position] = ()
                ) -> tuple[dict[int, float], bool]:
         """Every legal move's value (final store difference from the mover's side) and whether
@@ -180,8 +207,8 @@ class Analyst:
         rules = position.rules
         if rules.family:
             return self._family_values(position, history)
-        if position.stones_on_board <= self.solver_stones:
-            solver = self._solvers.get(rules) or self._solvers.setdefault(rules, Solver(rules))
+        if position.stones_on_board <= self.exact_stones(rules):
+            solver = self._exact_solver(rules)
             try:
                 exact = solver.value_of_moves(position, time_limit=self._time_limit,
                                               node_limit=self.node_limit)
@@ -199,8 +226,7 @@ class Analyst:
         :data:`~.players.FAMILY_SOLVER_STONES` stones (at most :attr:`solver_stones`), else
         the search; Mangala IV's single forced move is always played out exactly."""
         rules = position.rules
-        limit = min(self.solver_stones, FAMILY_SOLVER_STONES.get(rules.name, 0))
-        if position.stones_on_board <= limit:
+        if position.stones_on_board <= self.exact_stones(rules):
             solver = self._general_solvers.get(rules) or self._general_solvers.setdefault(
                 rules, GeneralSolver(rules))
             try:

@@ -105,6 +105,11 @@ class Budget:
             return None
         return self.deadline - time.perf_counter()
 
+    def cancel(self) -> None:
+        """Make the search stop at its next check, as if its time had run out (another thread
+        may call this)."""
+        self.deadline = 0.0
+
     def charge(self, nodes: int) -> None:
         """Count ``nodes`` more nodes; raise :class:`BudgetExceeded` when over budget."""
         self.nodes += nodes

@@ -10,7 +10,8 @@ zor       hard      searches deeper and deeper for about 1 second, up to 10 move
                     ahead
 usta      expert    searches as deep as it can in about 3 seconds, and plays the
                     endgame perfectly (exact solver, tried with up to 24 stones on
-                    the board, for at most half of its time)
+                    the board, for at most half of its time; with the compiled
+                    kernel and an endgame table, from 36 stones on: the middle game)
 ========  ========  ===================================================================
 
 The levels play every game of the family the same way (:mod:`.general` searches Toguz
@@ -22,7 +23,9 @@ simply plays the forced move: it is a game to predict and watch, not to out-thin
 Every level picks at random among equally good moves, so games vary. With a ``seed`` a player
 is reproducible: it then counts its budget in positions searched rather than in seconds
 (:data:`NODES_PER_SECOND` for each second of its budget), so the same seed gives the same moves
-on any machine, however busy (a slow machine just takes longer).
+on any machine, however busy (a slow machine just takes longer). A seeded player therefore
+always searches in pure Python; an unseeded one uses the compiled kernel
+(:mod:`.compiled`) when it is installed.
 
 >>> from mangala_edu import Position
 >>> player = Player("kolay", seed=1)
@@ -51,6 +54,9 @@ from .solver import Solver
 NODES_PER_SECOND = 60_000
 """Positions a second assumed when a seeded player turns its time budget into a node budget
 (about what this pure-Python search does on one core of a laptop)."""
+FAST_TABLE_STONES = 20
+"""The smallest endgame table (stones) with which an unseeded expert solves the middle game
+(``Level.fast_solver_stones``); with a smaller one or none it keeps to ``solver_stones``."""
 
 FAMILY_SOLVER_STONES = {"toguz-korgool": 10, "mangala-ii": 16}
 """In the family's games the expert tries the exact solver with at most this many stones on the
@@ -72,6 +78,8 @@ class Level:
             the level makes on purpose.
         solver_stones: with at most this many stones on the board, the exact solver is tried
             first (0: never).
+        fast_solver_stones: the same with the compiled kernel and an endgame table of at least
+            :data:`FAST_TABLE_STONES` stones (unseeded players only).
     """
 
     key: str
@@ -81,6 +89,7 @@ class Level:
     mistake_rate: float = 0.0
     mistake_cost: float = 4.0
     solver_stones: int = 0
+    fast_solver_stones: int = 0
 
     def name(self, lang: str = "tr") -> str:
         """The level's name in ``lang`` (``"tr"`` or ``"en"``)."""
@@ -91,7 +100,7 @@ LEVELS: dict[str, Level] = {
     "kolay": Level("kolay", "easy", 0.05, 2, mistake_rate=0.2),
     "orta": Level("orta", "medium", 0.25, 5),
     "zor": Level("zor", "hard", 1.0, 10),
-    "usta": Level("usta", "expert", 3.0, 64, solver_stones=24),
+    "usta": Level("usta", "expert", 3.0, 64, solver_stones=24, fast_solver_stones=36),
 }
 """The levels by Turkish name, weakest first."""
 
@@ -178,10 +187,7 @@ class Player:
         if len(moves) == 1:
             self.last = Choice(moves[0])
             return moves[0]
-        solver_stones = level.solver_stones
-        if solver_stones and position.rules.family:
-            solver_stones = FAMILY_SOLVER_STONES.get(position.rules.name, 0)
-        if solver_stones and position.stones_on_board <= solver_stones:
+        if level.solver_stones and position.stones_on_board <= self._solver_stones(position):
             choice = self._solve(position, seconds / 2, history)
             if choice is not None:
                 self.last = choice
@@ -221,6 +227,29 @@ class Player:
         return look.analyse(position, time_limit=time_limit, node_limit=node_limit,
                             max_depth=self.level.max_depth, all_values=all_values)
 
+    def _solver(self, rules: Rules) -> Solver:
+        solver = self._solvers.get(rules)
+        if solver is None:
+            if self.seed is None:               # unseeded: the compiled kernel if installed
+                from .compiled import make_solver
+
+                solver = make_solver(rules, "auto", shared=True)
+            else:
+                solver = Solver(rules)
+            self._solvers[rules] = solver
+        return solver
+
+    def _solver_stones(self, position: Position) -> int:
+        """The most stones on the board with which this player tries the exact solver."""
+        level = self.level
+        if position.rules.family:               # the general solver's reach
+            return FAMILY_SOLVER_STONES.get(position.rules.name, 0)
+        if self.seed is None and level.fast_solver_stones:
+            solver = self._solver(position.rules)
+            if getattr(solver, "table_stones", -1) >= FAST_TABLE_STONES:
+                return max(level.solver_stones, level.fast_solver_stones)
+        return level.solver_stones
+
     def _solve(self, position: Position, seconds: float, history: Sequence[Position] = ()
                ) -> Choice | None:
         rules = position.rules
@@ -233,10 +262,8 @@ class Player:
                 sol = general.solve(position, history=history, time_limit=time_limit,
                                     node_limit=node_limit)
             else:
-                solver = self._solvers.get(rules)
-                if solver is None:
-                    solver = self._solvers[rules] = Solver(rules)
-                sol = solver.solve(position, time_limit=time_limit, node_limit=node_limit)
+                sol = self._solver(rules).solve(position, time_limit=time_limit,
+                                                node_limit=node_limit)
         except BudgetExceeded:
             return None
         pit = self.rng.choice(sol.best_moves)

@@ -41,7 +41,7 @@ from ..engine.rules import Rules
 from .budget import Budget, BudgetExceeded
 from .kernel import Child, Kernel, State
 
-__all__ = ["BudgetExceeded", "Solution", "Solver", "solve", "value_of_moves"]
+__all__ = ["BudgetExceeded", "Solution", "Solver", "fastest_solver", "solve", "value_of_moves"]
 
 CHECK_EVERY = 2048
 """Nodes between two budget checks."""
@@ -83,7 +83,14 @@ class Solver:
     >>> solver = Solver(Rules.kalah(3, 2))
     >>> solver.solve(Position.start(Rules.kalah(3, 2))).value
     4
+
+    This class is the pure-Python search, the one the lessons show (its node counts are the
+    same on every machine). :func:`solve`, :func:`value_of_moves`, the unseeded players and
+    the analysis use the compiled kernel instead when it is installed
+    (:func:`.compiled.make_solver`): same values and best moves, faster.
     """
+
+    engine = "pure"
 
     def __init__(self, rules: Rules, max_entries: int = 3_000_000) -> None:
         self.rules = rules
@@ -93,6 +100,17 @@ class Solver:
         self.table: dict[State, tuple[int, int, int]] = {}
         self._budget = Budget()
         self._nodes = 0
+        self.bounds: tuple[int | None, int | None] = (None, None)
+        """The future gain's bounds proven so far by the running MTD(f) (for progress)."""
+
+    def cancel(self) -> None:
+        """Stop the running search (from another thread; also one about to start): it raises
+        :class:`BudgetExceeded` with the bounds it had proven. Every later search of this
+        solver stops at once too."""
+        self._cancelled = True
+        self._budget.cancel()
+
+    _cancelled = False
 
     # Public -------------------------------------------------------------------------------------
     def solve(self, position: Position, *, time_limit: float | None = None,
@@ -159,6 +177,8 @@ class Solver:
         if len(self.table) > self.max_entries:
             self.table.clear()
         self._budget = Budget(time_limit, node_limit)
+        if self._cancelled:
+            self._budget.cancel()
         self._nodes = 0
         return self._budget
 
@@ -190,6 +210,8 @@ class Solver:
         search = self._search
         try:
             while lo < hi:
+                if base is not None:
+                    self.bounds = (lo, hi)
                 beta = g + 1 if g == lo else g
                 g = search(state, beta - 1, beta, stones)
                 if g < beta:
@@ -314,12 +336,26 @@ def solver_for(rules: Rules) -> Solver:
     return solver
 
 
+def fastest_solver(rules: Rules, node_limit: int | None = None) -> Solver:
+    """The shared solver :func:`solve` uses: the compiled kernel (:mod:`.compiled`) when it is
+    installed and supports ``rules``, for searches without a node budget; the pure-Python
+    :class:`Solver` otherwise (a node budget gives the same result on every machine only on
+    the pure search)."""
+    if node_limit is None:
+        from .compiled import make_solver
+
+        return make_solver(rules, "auto", shared=True)
+    return solver_for(rules)
+
+
 def solve(position: Position, *, time_limit: float | None = None,
           node_limit: int | None = None, history: Sequence[Position] = ()) -> Solution:
     """The exact value of ``position`` (final store difference from the mover's side under
-    perfect play) and every move achieving it. See :class:`Solver`; the family's games
-    (Toguz Korgool, Mangala II, IV) are solved by :class:`~.general.GeneralSolver`, which also
-    takes the game's earlier positions (``history``: a repeated position ends the game).
+    perfect play) and every move achieving it. See :class:`Solver`; the search runs on the
+    compiled kernel when it is installed (:func:`fastest_solver`), with the same answer. The
+    family's games (Toguz Korgool, Mangala II, IV) are solved by
+    :class:`~.general.GeneralSolver`, which also takes the game's earlier positions
+    (``history``: a repeated position ends the game).
 
     Raises :class:`BudgetExceeded` when ``time_limit`` (seconds) or ``node_limit`` (positions)
     runs out first.
@@ -329,8 +365,8 @@ def solve(position: Position, *, time_limit: float | None = None,
 
         return general_solver_for(position.rules).solve(
             position, history=history, time_limit=time_limit, node_limit=node_limit)
-    return solver_for(position.rules).solve(position, time_limit=time_limit,
-                                            node_limit=node_limit)
+    return fastest_solver(position.rules, node_limit).solve(
+        position, time_limit=time_limit, node_limit=node_limit)
 
 
 def value_of_moves(position: Position, *, time_limit: float | None = None,
@@ -342,5 +378,5 @@ def value_of_moves(position: Position, *, time_limit: float | None = None,
 
         return general_solver_for(position.rules).value_of_moves(
             position, history=history, time_limit=time_limit, node_limit=node_limit)
-    return solver_for(position.rules).value_of_moves(position, time_limit=time_limit,
-                                                     node_limit=node_limit)
+    return fastest_solver(position.rules, node_limit).value_of_moves(
+        position, time_limit=time_limit, node_limit=node_limit)

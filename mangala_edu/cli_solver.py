@@ -1,0 +1,386 @@
+"""The command line's solver commands: ``mangala-edu tables …`` and ``solve start``.
+
+``mangala-edu tables build [--rules R] [--pits M] [--stones K] [--jobs N] [--yes]`` builds the
+endgame table of a rules preset (see :mod:`mangala_edu.search.tables`): it first says how big
+the table will be and about how long it will take, asks before it starts (unless ``--yes``, or
+when no one is at the keyboard), shows a progress bar, and writes the file only once complete.
+``tables info`` lists the tables in the cache folder; ``tables verify`` checks every one
+(checksum, rules, size, and a sample of entries against the pure-Python solver).
+
+``mangala-edu solve start [--all-moves] [--jobs N]`` solves the start position with the
+compiled kernel and the table (if built), reporting progress on standard error every few
+seconds; stopped early (Ctrl-C or ``--time-limit``), it says what was proven by then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+from typing import Any, TextIO
+
+from .engine import SIDE_NAMES, SOUTH, Position, Rules, other
+from .i18n import t
+
+LONG_SEARCH_TT_BITS = 24
+"""``solve start``: a transposition table of 2**24 buckets (512 MB) for the long search."""
+PROGRESS_EVERY = 10.0
+"""Seconds between two progress lines of ``solve``."""
+
+
+class CommandError(Exception):
+    """Bad input: one line, exit status 2 (the CLI's own class is used when called from it)."""
+
+
+def add_table_parser(sub: Any, rule_names: tuple[str, ...]) -> None:
+    """Add ``tables build|info|verify`` to the CLI's subcommands."""
+    tables = sub.add_parser("tables", help="build, list and check endgame tables")
+    tsub = tables.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+    def where(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--folder", metavar="DIR",
+                       help="table folder (default: $MANGALA_EDU_CACHE/tables or the user "
+                            "cache folder)")
+
+    build = tsub.add_parser("build", help="build the endgame table of a rules preset")
+    build.add_argument("--rules", choices=rule_names, default="official",
+                       help="rules preset (default: official)")
+    build.add_argument("--pits", type=int, help="pits a side, with --rules kalah (default 6)")
+    build.add_argument("--stones", type=int, metavar="K",
+                       help="most stones on the board (default: see tables info)")
+    build.add_argument("--jobs", type=int, metavar="N", help="threads (default: every core)")
+    build.add_argument("--yes", "-y", action="store_true", help="start without asking")
+    where(build)
+    info = tsub.add_parser("info", help="list the endgame tables and where they are")
+    info.add_argument("--json", action="store_true", help="one JSON object per table")
+    where(info)
+    verify = tsub.add_parser("verify", help="check every endgame table (checksum, sample)")
+    where(verify)
+
+
+def _err(errors: type[Exception], key: str, lang: str, **params: object) -> Exception:
+    return errors(t(key, lang, **params))
+
+
+def tables_command(args: argparse.Namespace, out: TextIO, lang: str,
+                   errors: type[Exception] = CommandError) -> int:
+    """``mangala-edu tables …``; returns the exit status."""
+    from .search import tables
+
+    folder = args.folder
+    if args.action == "info":
+        return _tables_info(folder, out, lang, args.json)
+    if args.action == "verify":
+        return _tables_verify(folder, out, lang)
+    # build
+    from .search.compiled import available, supports
+
+    if args.rules == "kalah":
+        rules = Rules.kalah(6 if args.pits is None else args.pits, 1)
+    else:
+        if args.pits is not None:
+            raise _err(errors, "tables.pits_with_kalah", lang)
+        rules = Rules.from_name(args.rules)
+    if not available():
+        raise _err(errors, "tables.no_kernel", lang)
+    if not supports(rules):
+        raise _err(errors, "tables.unsupported", lang, rules=rules.name)
+    stones = tables.DEFAULT_STONES if args.stones is None else args.stones
+    if not 1 <= stones <= tables.MAX_BUILD_STONES:
+        raise _err(errors, "tables.bad_stones", lang, value=stones,
+                   most=tables.MAX_BUILD_STONES)
+    if args.jobs is not None and args.jobs < 1:
+        raise _err(errors, "cli.bad_jobs", lang, value=args.jobs)
+    est = tables.estimate(rules, stones, args.jobs)
+    where = tables.cache_dir() if folder is None else folder
+    print(t("tables.estimate", lang, rules=tables.rules_family(rules), pits=rules.pits,
+            stones=stones, entries=_count(est.entries, lang),
+            megabytes=_megabytes(est.bytes, lang), jobs=est.jobs,
+            minutes=_minutes(est.seconds, lang), folder=where), file=out)
+    out.flush()
+    if not args.yes and sys.stdin is not None and sys.stdin.isatty():
+        answer = input(t("tables.confirm", lang)).strip().lower()
+        if answer not in ("e", "evet", "y", "yes"):
+            print(t("tables.cancelled", lang), file=out)
+            return 1
+    bar = ProgressBar(sys.stderr)
+    started = time.perf_counter()
+    try:
+        path = tables.build(rules, stones, folder=folder, jobs=args.jobs, progress=bar.update)
+    except KeyboardInterrupt:
+        bar.close()
+        print(t("tables.interrupted", lang), file=sys.stderr)
+        return 130
+    bar.close()
+    seconds = time.perf_counter() - started
+    print(t("tables.built", lang, file=str(path), entries=_count(est.entries, lang),
+            seconds=_decimal(seconds, lang)), file=out)
+    return 0
+
+
+def _tables_info(folder: str | None, out: TextIO, lang: str, as_json: bool) -> int:
+    from .search import tables
+
+    where = tables.cache_dir() if folder is None else folder
+    paths = tables.find_tables(where)
+    if not as_json:
+        print(t("tables.folder", lang, folder=where), file=out)
+    if not paths and not as_json:
+        print(t("tables.none", lang, command=tables.build_command(Rules.official())), file=out)
+    for path in paths:
+        info = tables.describe(path)
+        if as_json:
+            print(json.dumps(info, ensure_ascii=False), file=out)
+        elif info["ok"]:
+            print(t("tables.info_line", lang, file=path.name, rules=info["rules"],
+                    pits=info["pits"], stones=info["stones"],
+                    entries=_count(int(info["entries"] or 0), lang),
+                    megabytes=_megabytes(int(info["bytes"]), lang)), file=out)
+        else:
+            print(info["error"], file=out)
+    if not as_json:
+        print(t("tables.default_stones", lang, stones=tables.DEFAULT_STONES), file=out)
+    return 0
+
+
+def _tables_verify(folder: str | None, out: TextIO, lang: str) -> int:
+    from .search import tables
+
+    where = tables.cache_dir() if folder is None else folder
+    paths = tables.find_tables(where)
+    if not paths:
+        print(t("tables.none", lang, command=tables.build_command(Rules.official())), file=out)
+        return 0
+    status = 0
+    for path in paths:
+        try:
+            table = tables.load(path)
+        except tables.TableError as exc:
+            status = 1
+            print(exc.message(lang), file=out)
+            continue
+        bad = tables.sample_check(table, count=100)
+        if bad:
+            status = 1
+            print(t("tables.wrong_entries", lang, file=path.name, bad=bad, checked=100),
+                  file=out)
+        else:
+            print(t("tables.ok", lang, file=path.name, entries=_count(len(table.data), lang),
+                    checked=100), file=out)
+    return status
+
+
+# solve start / --all-moves -----------------------------------------------------------------------
+def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: str,
+                  errors: type[Exception], out_of_budget: type[Exception]) -> None:
+    """``mangala-edu solve`` with ``start`` or ``--all-moves``: the search runs in a worker
+    thread while this one reports progress and waits for Ctrl-C."""
+    from .search.budget import BudgetExceeded, signed
+    from .search.compiled import CompiledSolver, make_solver
+
+    jobs = args.jobs
+    if jobs is not None and jobs < 1:
+        raise _err(errors, "cli.bad_jobs", lang, value=jobs)
+    solver = make_solver(pos.rules, "auto", tt_bits=LONG_SEARCH_TT_BITS)
+    fast = solver if isinstance(solver, CompiledSolver) else None
+    side = SIDE_NAMES[pos.mover].text(lang)
+    if fast is not None and fast.endgame is None and pos.stones_on_board > 24:
+        from .search import tables
+
+        print(t("solve.no_table", lang, command=tables.build_command(pos.rules)),
+              file=sys.stderr)
+    result: dict[str, Any] = {}
+    progress_lines: list[str] = []
+    started = time.perf_counter()
+    def moved(pit: int, value: int, done: int) -> None:
+        line = t("solve.move_done", lang, pit=pit, value=signed(value),
+                 seconds=_decimal(time.perf_counter() - started, lang))
+        progress_lines.append(line)
+        print(line, file=sys.stderr, flush=True)
+
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            if args.all_moves and fast is not None:
+                result["values"] = fast.parallel_values(
+                    pos, jobs=jobs, time_limit=args.time_limit, progress=moved)
+            elif args.all_moves:
+                result["values"] = solver.value_of_moves(pos, time_limit=args.time_limit)
+            else:
+                result["solution"] = solver.solve(pos, time_limit=args.time_limit)
+        except BudgetExceeded as exc:
+            result["stopped"] = exc
+        except BaseException as exc:     # shown by the main thread
+            result["error"] = exc
+        finally:
+            finished.set()
+
+    # Thread.join interrupted by Ctrl-C may return early ever after (CPython): wait on an Event.
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    last = time.perf_counter()
+    try:
+        while not finished.wait(0.2):
+            now = time.perf_counter()
+            if now - last >= PROGRESS_EVERY:
+                last = now
+                nodes = fast.nodes_total if fast is not None else solver._budget.nodes
+                lo, hi = getattr(solver, "bounds", (None, None))
+                bounds = ""
+                if lo is not None and hi is not None and not args.all_moves:
+                    base = _base(pos)
+                    bounds = " " + t("solve.bounds_now", lang, lower=signed(base + lo),
+                                     upper=signed(base + hi))
+                print(t("solve.progress", lang, seconds=_decimal(now - started, lang),
+                        nodes=_count(nodes, lang),
+                        rate=_count(round(nodes / max(now - started, 1e-9)), lang)) + bounds,
+                      file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        solver.cancel()
+        while not finished.wait(0.2):
+            pass
+    if "error" in result:
+        raise result["error"]
+    seconds = time.perf_counter() - started
+    if "stopped" in result:
+        exc = result["stopped"]
+        seconds_text = _decimal(seconds, lang)
+        message = t("solve.stopped", lang, seconds=seconds_text,
+                    nodes=_count(fast.nodes_total if fast is not None else exc.nodes, lang))
+        done = getattr(exc, "values", {})
+        if done:
+            message += " " + t("solve.moves_so_far", lang, values=_values_text(done))
+        if exc.lower is not None and exc.upper is not None:
+            key = "cli.proven_value" if exc.lower == exc.upper else "cli.proven_bounds"
+            message += " " + t(key, lang, side=side, value=signed(exc.lower),
+                               lower=signed(exc.lower), upper=signed(exc.upper))
+        raise out_of_budget(message)
+    total: int | None = fast.nodes_total if fast is not None else None
+    if "values" in result:
+        values: dict[int, int] = result["values"]
+        best = max(values.values())
+        best_moves = [p for p, v in values.items() if v == best]
+        if args.json:
+            print(json.dumps({"value": best, "best_moves": best_moves,
+                              "values": {str(p): v for p, v in values.items()},
+                              "nodes": total, "seconds": round(seconds, 3)}), file=out)
+        else:
+            print(t("solve.all_moves", lang, side=side, values=_values_text(values),
+                    value=signed(best), moves=", ".join(map(str, best_moves)),
+                    seconds=_decimal(seconds, lang)), file=out)
+        return
+    sol = result["solution"]
+    if args.json:
+        print(json.dumps({"value": sol.value, "best_moves": list(sol.best_moves),
+                          "nodes": sol.nodes, "seconds": round(sol.seconds, 3)}), file=out)
+    else:
+        print(t("cli.solved", lang, value=sol.value, moves=", ".join(map(str, sol.best_moves)),
+                side=side, nodes=sol.nodes), file=out)
+
+
+def _base(pos: Position) -> int:
+    mover = pos.to_move or SOUTH
+    return pos.store(mover) - pos.store(other(mover))
+
+
+def _values_text(values: dict[int, int]) -> str:
+    from .search.budget import signed
+
+    return ", ".join(f"{p}: {signed(v)}" for p, v in sorted(values.items()))
+
+
+def _count(n: int, lang: str) -> str:
+    """A count with thousands separators: ``1.251.677.700`` in Turkish, ``1,251,677,700`` in
+    English.
+
+    >>> _count(1251677700, "tr"), _count(1251677700, "en"), _count(12, "tr")
+    ('1.251.677.700', '1,251,677,700', '12')
+    """
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "tr" else text
+
+
+def _megabytes(n: int, lang: str) -> str:
+    """Bytes in MB: one decimal below 10 MB, whole above.
+
+    >>> _megabytes(5005 + 4096, "en"), _megabytes(1251681796, "tr")
+    ('0.0', '1.252')
+    """
+    if n < 10_000_000:
+        return _decimal(n / 1e6, lang)
+    return _count(round(n / 1e6), lang)
+
+
+def _decimal(x: float, lang: str) -> str:
+    """Seconds with one decimal: ``12,5`` in Turkish, ``12.5`` in English."""
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if lang == "tr" else text
+
+
+def _minutes(seconds: float, lang: str) -> str:
+    """A duration in whole minutes, at least 1.
+
+    >>> _minutes(20, "en"), _minutes(330, "tr")
+    ('1', '6')
+    """
+    return str(max(1, round(seconds / 60)))
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal (``\\r`` updates; plain lines elsewhere, at most
+    one every few seconds).
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> bar = ProgressBar(buf, width=10)
+    >>> bar.update(5, 10); bar.close()
+    >>> "50%" in buf.getvalue()
+    True
+    """
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.perf_counter()
+        self.last = 0.0
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.text = ""
+
+    def update(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if self.tty and now - self.last < 0.2 and done < total:
+            return
+        if not self.tty and now - self.last < 5.0 and 0 < done < total:
+            return
+        self.last = now
+        frac = done / total if total else 1.0
+        filled = int(frac * self.width)
+        spent = now - self.started
+        left = spent / frac - spent if frac > 0.01 else None
+        eta = f" ~{_clock(left)}" if left is not None and done < total else ""
+        self.text = (f"[{'#' * filled}{'-' * (self.width - filled)}] {frac:4.0%} "
+                     f"{done / 1e6:,.1f}/{total / 1e6:,.1f} M  {_clock(spent)}{eta}")
+        if self.tty:
+            self.stream.write("\r" + self.text)
+        else:
+            self.stream.write(self.text + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty and self.text:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    """``m:ss``.
+
+    >>> _clock(83.2)
+    '1:23'
+    """
+    s = int(seconds)
+    return f"{s // 60}:{s % 60:02d}"
+

@@ -1,0 +1,577 @@
+"""The compiled search kernel: the exact solver's search in machine code (numba), optional.
+
+Install it with ``pip install "mangala_edu[fast]"``. Without numba everything still works in
+pure Python; with it, :func:`~mangala_edu.search.solve`, :func:`~mangala_edu.search.value_of_moves`,
+the unseeded computer players and the game analysis search several times as many positions a
+second (7–8 times per CPU second in ``bench/RESULTS.md``), need fewer of them, and use the
+endgame tables of :mod:`.tables` when they have been built (``mangala-edu tables build``). The
+values and the sets of best moves are the same either way; only the node counts differ.
+
+Searches with a *node* budget (seeded players, seeded hints and reviews) stay on the pure-Python
+search, so that a seed gives the same moves on every machine, with or without numba.
+
+>>> from mangala_edu import Position, Rules
+>>> from mangala_edu.search.compiled import available, make_solver, supports
+>>> supports(Rules.official()), supports(Rules.kalah(9, 9))
+(True, False)
+>>> pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+>>> sol = make_solver(pos.rules, engine="auto").solve(pos)
+>>> sol.value, sol.best_moves
+(-2, (6,))
+
+``MANGALA_EDU_ENGINE=pure`` in the environment turns the kernel off everywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from ..engine.position import Position
+from ..engine.rules import END_SWEEP, Rules
+from .budget import Budget, BudgetExceeded
+from .kernel import State
+from .solver import Solution, Solver
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .tables import EndgameTable
+
+__all__ = ["CompiledSolver", "available", "engine_name", "make_solver", "supports"]
+
+MAX_PITS = 8
+"""The kernel handles boards of up to 8 pits a side (the best pit fits in 4 bits)."""
+
+
+def capacity(pits: int) -> int:
+    """The most stones on the board the kernel can search on a board of ``pits`` pits a side:
+    states are numbered in 64 bits (``C(n + 2m, 2m)`` of them up to ``n`` stones), values
+    in 11 bits. A position with more stones is solved in pure Python.
+
+    >>> capacity(6), capacity(8)
+    (147, 81)
+    """
+    from math import comb
+
+    p = 2 * pits
+    n = 0
+    while n < 1000 and comb(n + 1 + p + 1, p + 1) < 2 ** 62:
+        n += 1
+    return n
+DEFAULT_TT_BITS = 21
+"""The transposition table holds ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16 bytes
+each): 64 MB, plenty for the few million positions of a move's search (``solve start`` uses
+512 MB)."""
+
+_NB: Any = None
+_NB_ERROR: str | None = None
+
+
+def _nb() -> Any:
+    """The numba module of the kernel, imported on first use (``None`` when unavailable)."""
+    global _NB, _NB_ERROR
+    if _NB is None and _NB_ERROR is None:
+        try:
+            from . import _nb as module
+        except ImportError as exc:          # numba (or numpy) missing
+            _NB_ERROR = str(exc)
+        else:
+            _NB = module
+    return _NB
+
+
+def available() -> bool:
+    """True when the compiled kernel can be used (numba installed, not turned off with
+    ``MANGALA_EDU_ENGINE=pure``)."""
+    if os.environ.get("MANGALA_EDU_ENGINE", "").strip().lower() == "pure":
+        return False
+    return _nb() is not None
+
+
+def supports(rules: Rules) -> bool:
+    """True when the kernel can play ``rules``: the Mangala and Kalah rules (first stone back
+    or not, even capture or not, empty-pit capture or not, sweep or own side) on boards of up
+    to :data:`MAX_PITS` pits a side (and as many stones as :func:`capacity` allows)."""
+    return (type(rules) is Rules and 1 <= rules.pits <= MAX_PITS
+            and rules.total_stones <= capacity(rules.pits))
+
+
+def engine_name(rules: Rules, engine: str = "auto") -> str:
+    """``"compiled"`` or ``"pure"``: what :func:`make_solver` would use for ``rules``.
+
+    >>> engine_name(Rules.official(), "pure")
+    'pure'
+    """
+    if engine not in ("auto", "pure", "compiled"):
+        raise ValueError(f"unknown engine {engine!r}: choose auto, pure or compiled")
+    if engine == "pure":
+        return "pure"
+    ok = available() and supports(rules)
+    if engine == "compiled" and not ok:
+        reason = _NB_ERROR or "these rules or this environment"
+        raise RuntimeError(f"the compiled kernel cannot be used here ({reason}); "
+                           "install it with: pip install 'mangala_edu[fast]'")
+    return "compiled" if ok else "pure"
+
+
+_GUESS_LOCK = threading.Lock()
+_SHARED: dict[tuple[Rules, str], Solver] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def make_solver(rules: Rules, engine: str = "auto", *, shared: bool = False,
+                tables: bool = True, tt_bits: int = DEFAULT_TT_BITS) -> Solver:
+    """A solver for ``rules``: compiled when ``engine`` is ``"compiled"``, or ``"auto"`` and the
+    kernel is available and supports the rules; pure Python otherwise. ``shared``: one solver
+    per rules for the whole process (its transposition table is reused). ``tables``: use the
+    endgame table built for these rules, if any. ``tt_bits``: see :class:`CompiledSolver`."""
+    kind = engine_name(rules, engine)
+    if kind == "pure" and shared:
+        from .solver import solver_for
+
+        return solver_for(rules)
+    if not shared:
+        if kind == "compiled":
+            return CompiledSolver(rules, tables=tables, tt_bits=tt_bits)
+        return Solver(rules)
+    with _SHARED_LOCK:
+        solver = _SHARED.get((rules, kind))
+        if solver is None:
+            if len(_SHARED) > 8:
+                _SHARED.clear()
+            solver = CompiledSolver(rules, tables=tables) if kind == "compiled" else Solver(rules)
+            _SHARED[(rules, kind)] = solver
+        return solver
+
+
+def rule_params(rules: Rules, table_stones: int, tt_mask: int) -> np.ndarray:
+    """The kernel's ``prm`` array for ``rules`` (see :mod:`._nb`)."""
+    import numpy as np
+
+    return np.array([rules.pits, int(rules.first_stone_back), int(rules.even_capture),
+                     int(rules.empty_capture), int(rules.end_rule == END_SWEEP),
+                     table_stones, tt_mask], dtype=np.int64)
+
+
+class _Worker:
+    """One thread's search stacks and counters."""
+
+    def __init__(self, pits: int) -> None:
+        import numpy as np
+
+        nb = _nb()
+        p = 2 * pits
+        self.st = np.zeros((nb.MAX_PLY, p), dtype=np.int64)
+        self.cb = np.zeros((nb.MAX_PLY, pits, p), dtype=np.int64)
+        self.meta = np.zeros((nb.MAX_PLY, 5 * pits), dtype=np.int64)
+        self.ctl = np.zeros(4, dtype=np.int64)
+
+
+class CompiledSolver(Solver):
+    """The exact solver of :class:`~mangala_edu.search.solver.Solver` with its search in
+    compiled code: same answers (value, best moves, values of moves, proven bounds when the
+    budget runs out), other node counts. Thread-safe: threads share the transposition table.
+
+    Args:
+        rules: the rules (:func:`supports` must hold).
+        tt_bits: the transposition table has ``2 ** tt_bits`` buckets of two 16-byte entries.
+        tables: use the endgame table of these rules from the cache folder (see
+            :mod:`.tables`), if one has been built; or pass a loaded
+            :class:`~mangala_edu.search.tables.EndgameTable`.
+    """
+
+    engine = "compiled"
+
+    def __init__(self, rules: Rules, tt_bits: int = DEFAULT_TT_BITS,
+                 tables: bool | Any = True) -> None:
+        import numpy as np
+
+        if not supports(rules):
+            raise ValueError(f"the compiled kernel does not support the rules {rules!r}")
+        nb = _nb()
+        if nb is None:
+            raise RuntimeError("numba is not installed: pip install 'mangala_edu[fast]'")
+        super().__init__(rules)
+        self.tt_bits = tt_bits
+        self._np = np
+        self._nb = nb
+        table: EndgameTable | None = None
+        if tables is True:
+            from .tables import table_for
+
+            table = table_for(rules)
+        elif tables is not False and tables is not None:
+            table = tables
+        self.endgame = table
+        self.table_stones = table.stones if table is not None else -1
+        data = table.data if table is not None else np.zeros(1, dtype=np.int8)
+        self._table = data
+        self.capacity = capacity(rules.pits)
+        self._binom = nb.binomials(self.capacity + 2 * rules.pits + 2, 2 * rules.pits + 1)
+        self._pure: Solver | None = None
+        # Written once here so that the memory is really there: a fresh table's first touches
+        # (page faults) would otherwise slow the first search down, unpredictably.
+        self._tt = np.empty(4 << tt_bits, dtype=np.int64)
+        self._tt.fill(0)
+        self._hist = np.zeros((rules.pits, 64), dtype=np.int64)
+        self._prm = rule_params(rules, self.table_stones, (1 << tt_bits) - 1)
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._stop = np.zeros(1, dtype=np.int64)
+        self._timer: threading.Timer | None = None
+        self._workers: list[_Worker] = []
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Load the compiled code now (a few seconds on first use, from numba's cache), so
+        that the first timed search does not spend its budget on it."""
+        m = self.rules.pits
+        state = (1,) + (0,) * (m - 1) + (1,) + (0,) * (m - 1)
+        arr = self._np.array(state, dtype=self._np.int64)
+        self._nb.lookup(arr, self._tt, self._binom, self._prm)
+        self._rank(arr)
+        self._probe(state, -2, 2, self._np.zeros(1, dtype=self._np.int64), None)
+        with self._lock:
+            self._nodes_total = 0
+
+    def __repr__(self) -> str:
+        table = f", table <= {self.table_stones} stones" if self.endgame is not None else ""
+        return f"CompiledSolver({self.rules!r}{table})"
+
+    # Public -------------------------------------------------------------------------------------
+    def solve(self, position: Position, *, time_limit: float | None = None,
+              node_limit: int | None = None) -> Solution:
+        if position.stones_on_board > self.capacity:
+            return self._fallback().solve(position, time_limit=time_limit,
+                                          node_limit=node_limit)
+        try:
+            return super().solve(position, time_limit=time_limit, node_limit=node_limit)
+        finally:
+            self._cancel()
+
+    def value_of_moves(self, position: Position, *, time_limit: float | None = None,
+                       node_limit: int | None = None) -> dict[int, int]:
+        if position.stones_on_board > self.capacity:
+            return self._fallback().value_of_moves(position, time_limit=time_limit,
+                                                   node_limit=node_limit)
+        try:
+            return super().value_of_moves(position, time_limit=time_limit,
+                                          node_limit=node_limit)
+        finally:
+            self._cancel()
+
+    def gain(self, state: State, *, time_limit: float | None = None,
+             node_limit: int | None = None) -> int:
+        if sum(state) > self.capacity:
+            return self._fallback().gain(state, time_limit=time_limit, node_limit=node_limit)
+        try:
+            return super().gain(state, time_limit=time_limit, node_limit=node_limit)
+        finally:
+            self._cancel()
+
+    def _fallback(self) -> Solver:
+        """The pure-Python solver for positions beyond :attr:`capacity`."""
+        if self._pure is None:
+            self._pure = Solver(self.rules)
+        return self._pure
+
+    def parallel_values(self, position: Position, *, jobs: int | None = None,
+                        time_limit: float | None = None,
+                        progress: Callable[[int, int, int], None] | None = None
+                        ) -> dict[int, int]:
+        """Each legal move's exact value, over ``jobs`` threads (default: every core) that
+        share one transposition table: each thread takes the next unsolved move (the most
+        stones first), and a thread with no move left helps with one still running (both
+        search it, the first to finish stops the other: "lazy SMP"). ``progress(pit, value,
+        done)`` is called as each move is solved. Raises :class:`BudgetExceeded` when
+        ``time_limit`` runs out or :meth:`cancel` is called; its ``lower``/``upper`` then
+        bound the position's value (from each move's proven bounds), and its ``values``
+        attribute holds the moves solved so far."""
+        if position.stones_on_board > self.capacity:
+            return self._fallback().value_of_moves(position, time_limit=time_limit)
+        state, base = self._state(position)
+        kids = self.kernel.children(state)
+        jobs = jobs or os.cpu_count() or 1
+        np = self._np
+        # flags[0]: stop everything; flags[1 + j]: move j is solved (helpers stop).
+        flags = np.zeros(1 + len(kids), dtype=np.int64)
+        if self._cancelled:
+            flags[0] = 1
+        self._flags = flags
+        budget = Budget(time_limit)
+        timer = None
+        if time_limit is not None:
+            timer = threading.Timer(time_limit, flags.__setitem__, (0, 1))
+            timer.daemon = True
+            timer.start()
+        # The longest searches (most stones left) first.
+        order = sorted(range(len(kids)), key=lambda j: (kids[j].state is None,
+                                                        -sum(kids[j].state or ())))
+        values: dict[int, int] = {}
+        bounds: dict[int, tuple[int, int]] = {}
+        pending = list(order)
+        running: list[int] = []
+        helpers: dict[int, int] = {}
+        lock = threading.Lock()
+
+        def record(j: int, lo: int, hi: int) -> None:
+            c = kids[j]
+            if c.extra:
+                new = (base + c.gain + lo, base + c.gain + hi)
+            else:
+                new = (base + c.gain - hi, base + c.gain - lo)
+            with lock:
+                old = bounds.get(c.pit, new)          # two threads may search one move
+                bounds[c.pit] = (max(old[0], new[0]), min(old[1], new[1]))
+
+        def worker() -> None:
+            while not flags[0]:
+                with lock:
+                    if pending:
+                        j = pending.pop(0)
+                        running.append(j)
+                        shift = 0
+                    else:
+                        live = [k for k in running if not flags[1 + k]]
+                        if not live:
+                            return
+                        j = min(live, key=lambda k: helpers.get(k, 0))
+                        helpers[j] = helpers.get(j, 0) + 1
+                        shift = 2 * helpers[j]        # another first guess: other probes
+                c = kids[j]
+                if c.state is None:
+                    v = c.gain
+                else:
+                    try:
+                        g = self._exact(c.state, flags, 1 + j, shift, partial(record, j))
+                    except BudgetExceeded:
+                        continue                      # stopped, or solved by another thread
+                    v = c.gain + (g if c.extra else -g)
+                with lock:
+                    if c.pit in values:
+                        continue
+                    values[c.pit] = base + v
+                    bounds[c.pit] = (base + v, base + v)
+                    flags[1 + j] = 1
+                    if progress is not None:
+                        progress(c.pit, base + v, len(values))
+
+        try:
+            threads = [threading.Thread(target=worker, daemon=True)
+                       for _ in range(max(1, min(jobs, 8)))]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if len(values) < len(kids):
+            stones = sum(state)
+            lows = [bounds.get(c.pit, (base - stones, base + stones))[0] for c in kids]
+            highs = [bounds.get(c.pit, (base - stones, base + stones))[1] for c in kids]
+            exc = BudgetExceeded(self.nodes_total, budget.seconds, max(lows), max(highs))
+            exc.values = dict(values)  # type: ignore[attr-defined]
+            exc.bounds = dict(bounds)  # type: ignore[attr-defined]
+            raise exc
+        return {p: values[p] for p in sorted(values)}
+
+    @property
+    def nodes_total(self) -> int:
+        """Nodes searched by this solver so far, in every thread (also while searching)."""
+        with self._lock:
+            return self._nodes_total + sum(int(w.ctl[0]) for w in self._workers)
+
+    # Internals ----------------------------------------------------------------------------------
+    _nodes_total = 0
+
+    def _exact(self, state: State, flags: np.ndarray, slot: int = 0, shift: int = 0,
+               report: Callable[[int, int], None] | None = None) -> int:
+        """The exact future gain of ``state`` (MTD(f) from the usual guess plus ``shift``),
+        stopping (:class:`BudgetExceeded`) when ``flags[0]`` or ``flags[slot]`` is set;
+        ``report(lo, hi)`` hears the bounds proven after each probe."""
+        stones = sum(state)
+        lo, hi = -stones, stones
+        g = self._guess(state) + shift
+        while lo < hi:
+            beta = _parity_beta(g, lo, hi, stones)
+            g = self._probe(state, beta - 1, beta, flags, None, slot)
+            if g < beta:
+                hi = _down(g, stones)
+            else:
+                lo = _up(g, stones)
+            if report is not None:
+                report(lo, hi)
+        return lo
+
+    def _mtdf(self, state: State, guess: int, base: int | None = None) -> int:
+        """MTD(f) as in :meth:`Solver._mtdf`, with every probe on a value of the right parity:
+        a state's future gain has the parity of its stones (every stone ends in a store, so
+        the final difference and the stones on the board add up to an even number), so half
+        of the zero-window probes can be skipped."""
+        stones = sum(state)
+        lo, hi = -stones, stones
+        g = guess
+        try:
+            while lo < hi:
+                if base is not None:
+                    self.bounds = (lo, hi)
+                beta = _parity_beta(g, lo, hi, stones)
+                g = self._search(state, beta - 1, beta, stones)
+                if g < beta:
+                    hi = _down(g, stones)
+                else:
+                    lo = _up(g, stones)
+        except BudgetExceeded as exc:
+            if base is not None:
+                lo, hi = self._proven(state, lo, hi)
+                exc.bounded(base + lo, base + hi)
+            raise
+        return lo
+
+    def _worker(self) -> _Worker:
+        w = getattr(self._local, "worker", None)
+        if w is None:
+            w = self._local.worker = _Worker(self.rules.pits)
+            with self._lock:
+                self._workers.append(w)
+        return w
+
+    def _probe(self, state: State, alpha: int, beta: int, stop: np.ndarray,
+               node_limit: int | None, slot: int = 0) -> int:
+        w = self._worker()
+        w.ctl[0] = 0
+        w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
+        w.ctl[3] = slot
+        arr = self._np.array(state, dtype=self._np.int64)
+        v = self._nb.probe(arr, alpha, beta, w.st, w.cb, w.meta, self._tt, self._hist,
+                           self._table, self._binom, self._prm, w.ctl, stop)
+        with self._lock:
+            nodes = int(w.ctl[0])
+            w.ctl[0] = 0
+            self._nodes_total += nodes
+        self._local.last_nodes = nodes
+        if w.ctl[2]:
+            raise BudgetExceeded(nodes, 0.0)
+        return int(v)
+
+    @property
+    def _last_nodes(self) -> int:
+        return int(getattr(self._local, "last_nodes", 0))
+
+    def _start(self, time_limit: float | None, node_limit: int | None) -> Budget:
+        self._cancel()
+        self._budget = Budget(time_limit, node_limit)
+        self._nodes = 0
+        self._stop = self._np.zeros(1, dtype=self._np.int64)
+        if self._cancelled:
+            self._stop[0] = 1
+            self._budget.cancel()
+        if time_limit is not None:
+            self._timer = threading.Timer(time_limit, self._stop.__setitem__, (0, 1))
+            self._timer.daemon = True
+            self._timer.start()
+        return self._budget
+
+    def cancel(self) -> None:
+        self._stop[0] = 1
+        if self._flags is not None:
+            self._flags[0] = 1
+        super().cancel()
+
+    _flags: np.ndarray | None = None
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _finish(self) -> None:
+        self._cancel()
+
+    def _search(self, p: State, alpha: int, beta: int, stones: int) -> int:
+        budget = self._budget
+        left = None
+        if budget.node_limit is not None:
+            left = max(1, budget.node_limit - budget.nodes + 1)
+        try:
+            v = self._probe(p, alpha, beta, self._stop, left)
+        except BudgetExceeded as exc:
+            budget.nodes += exc.nodes
+            raise BudgetExceeded(budget.nodes, budget.seconds) from None
+        budget.charge(self._last_nodes)
+        return v
+
+    def _guess(self, state: State) -> int:
+        lo, hi, _best = self._lookup(state)
+        stones = sum(state)
+        if lo > -stones or hi < stones:
+            return (lo + hi) // 2
+        from .lookahead import quick_guess
+
+        with _GUESS_LOCK:                  # quick_guess shares one search per rules
+            return quick_guess(self.kernel, state)
+
+    def _lookup(self, state: State) -> tuple[int, int, int]:
+        arr = self._np.array(state, dtype=self._np.int64)
+        stones = int(arr.sum())
+        if stones <= self.table_stones:
+            key = self._rank(arr)
+            v = int(self._table[key])
+            return v, v, -1
+        lo, hi, best = self._nb.lookup(arr, self._tt, self._binom, self._prm)
+        return int(lo), int(hi), int(best)
+
+    def _rank(self, arr: np.ndarray) -> int:
+        key, _n = self._nb.rank(arr, arr.shape[0], self._binom)
+        return int(key)
+
+    def _proven(self, state: State, lo: int, hi: int) -> tuple[int, int]:
+        t_lo, t_hi, _ = self._lookup(state)
+        t_lo, t_hi = max(lo, t_lo), min(hi, t_hi)
+        if t_lo <= t_hi:
+            return t_lo, t_hi
+        return lo, hi
+
+
+def _up(v: int, stones: int) -> int:
+    """The least value >= ``v`` with the parity of ``stones``.
+
+    >>> _up(3, 10), _up(4, 10), _up(-3, 7)
+    (4, 4, -3)
+    """
+    return v + ((v - stones) & 1)
+
+
+def _down(v: int, stones: int) -> int:
+    """The greatest value <= ``v`` with the parity of ``stones``."""
+    return v - ((v - stones) & 1)
+
+
+def _parity_beta(g: int, lo: int, hi: int, stones: int) -> int:
+    """The next MTD(f) probe ``v >= beta?`` for a guess ``g`` within ``lo < hi`` (both of the
+    parity of ``stones``): ``beta`` has that parity and ``lo < beta <= hi``.
+
+    >>> _parity_beta(0, -10, 10, 10), _parity_beta(-10, -10, 10, 10), _parity_beta(11, -10, 10, 10)
+    (0, -8, 10)
+    """
+    beta = _up(g + 1 if g <= lo else g, stones)
+    if beta <= lo:
+        beta = lo + 2
+    if beta > hi:
+        beta = hi
+    return beta
+
+
+def solvers_for(rules: Rules, engines: Sequence[str] = ("pure", "compiled")) -> list[Solver]:
+    """Fresh solvers of each available engine, for comparing them (tests, benchmarks)."""
+    out: list[Solver] = []
+    for engine in engines:
+        if engine == "compiled" and not (available() and supports(rules)):
+            continue
+        out.append(make_solver(rules, engine))
+    return out

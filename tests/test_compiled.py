@@ -1,0 +1,208 @@
+"""The compiled kernel (numba) against the pure-Python solver, under every rules preset: the
+same values, the same sets of best moves, the same values of every move, with and without
+endgame tables; the budget contract; and the package without numba."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from mangala_edu import Position, Rules
+from mangala_edu.search import Player, solve, value_of_moves
+from mangala_edu.search.budget import BudgetExceeded
+from mangala_edu.search.solver import Solver
+
+from .test_solver import IDS, PRESETS, random_position
+
+if os.environ.get("CI") and os.environ.get("MANGALA_EDU_ENGINE") != "pure":
+    import numba  # noqa: F401  (CI installs the [fast] extra: a missing kernel is a failure)
+else:
+    pytest.importorskip("numba")
+
+from mangala_edu.search import compiled, tables
+from mangala_edu.search.compiled import CompiledSolver
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="compiled kernel turned off")
+
+ALL_PRESETS = [*PRESETS, Rules(name="mini", pits=3, stones=2), Rules.kalah(5, 3)]
+ALL_IDS = [*IDS, "mini", "kalah(5,3)"]
+
+
+def most_stones(rules: Rules) -> int:
+    return 14 if rules.pits >= 5 else 18
+
+
+@pytest.mark.parametrize("rules", ALL_PRESETS, ids=ALL_IDS)
+def test_same_values_and_best_moves_as_pure_python(rules: Rules) -> None:
+    rng = random.Random(f"compiled {rules.name}")
+    pure, fast = Solver(rules), CompiledSolver(rules, tables=False, tt_bits=16)
+    for _ in range(40):
+        pos = random_position(rules, rng, rng.randint(2, most_stones(rules)))
+        want, got = pure.solve(pos), fast.solve(pos)
+        assert (got.value, got.best_moves) == (want.value, want.best_moves), pos
+        assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+
+
+def test_a_tiny_transposition_table_changes_nothing() -> None:
+    """Collisions and replacements in a 4-bucket table: still the same answers."""
+    rules = Rules.official()
+    rng = random.Random(5)
+    pure, fast = Solver(rules), CompiledSolver(rules, tables=False, tt_bits=2)
+    for _ in range(15):
+        pos = random_position(rules, rng, rng.randint(8, 14))
+        assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+
+
+@pytest.fixture(scope="module")
+def small_tables(tmp_path_factory):
+    """A table for every preset: 8 stones on 6-pit boards, more on small ones."""
+    folder = tmp_path_factory.mktemp("tables")
+    out = {}
+    for rules in ALL_PRESETS:
+        k = 8 if rules.pits >= 5 else 12
+        path = tables.build(rules, k, folder=folder, jobs=2)
+        out[rules] = tables.load(path, rules)
+    return out
+
+
+@pytest.mark.parametrize("rules", ALL_PRESETS, ids=ALL_IDS)
+def test_table_entries_are_the_pure_solvers_values(rules: Rules, small_tables) -> None:
+    table = small_tables[rules]
+    assert tables.sample_check(table, count=120, seed=3) == 0
+
+
+def test_every_entry_of_a_small_table() -> None:
+    rules = Rules.kalah(2, 3)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        table = tables.load(tables.build(rules, 10, folder=folder), rules)
+    solver = Solver(rules)
+    n = 0
+    for a in range(11):
+        for b in range(11 - a):
+            for c in range(11 - a - b):
+                for d in range(11 - a - b - c):
+                    state = (a, b, c, d)
+                    if (a or b) and (c or d):
+                        assert table.value(state) == solver.gain(state), state
+                        n += 1
+    assert n > 500
+
+
+@pytest.mark.parametrize("rules", ALL_PRESETS, ids=ALL_IDS)
+def test_with_tables_same_answers_as_pure_python(rules: Rules, small_tables) -> None:
+    table = small_tables[rules]
+    rng = random.Random(f"tables {rules.name}")
+    pure, fast = Solver(rules), CompiledSolver(rules, tables=table, tt_bits=16)
+    assert fast.table_stones == table.stones
+    for _ in range(25):
+        stones = rng.randint(2, table.stones + 6)
+        pos = random_position(rules, rng, stones)
+        want, got = pure.solve(pos), fast.solve(pos)
+        assert (got.value, got.best_moves) == (want.value, want.best_moves), pos
+        assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+
+
+def test_parallel_values_are_the_values_of_moves() -> None:
+    rules = Rules.official()
+    rng = random.Random(11)
+    fast = CompiledSolver(rules, tables=False, tt_bits=16)
+    for _ in range(5):
+        pos = random_position(rules, rng, rng.randint(10, 16))
+        assert fast.parallel_values(pos, jobs=2) == value_of_moves(pos, node_limit=10**9)
+
+
+def test_the_budget_contract_holds() -> None:
+    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
+    value = Solver(pos.rules).solve(pos).value
+    fast = CompiledSolver(pos.rules, tables=False, tt_bits=14)
+    with pytest.raises(BudgetExceeded) as info:
+        fast.solve(pos, node_limit=5000)
+    exc = info.value
+    assert exc.nodes > 5000 and exc.lower is not None and exc.upper is not None
+    assert exc.lower <= value <= exc.upper
+    with pytest.raises(BudgetExceeded):
+        fast.solve(Position.start(), time_limit=0.05)
+    with pytest.raises(BudgetExceeded):
+        fast.value_of_moves(Position.start(), node_limit=100)
+    # What the aborted searches left in the table is still sound.
+    assert fast.solve(pos).value == value
+
+
+def test_the_public_functions_use_the_kernel_without_a_node_budget() -> None:
+    rules = Rules.official()
+    from mangala_edu.search.solver import fastest_solver
+
+    assert isinstance(fastest_solver(rules), CompiledSolver)
+    assert type(fastest_solver(rules, node_limit=1000)) is Solver
+    assert type(fastest_solver(Rules.kalah(9, 2))) is Solver      # not supported: pure
+    assert not compiled.supports(Rules.kalah(9, 2))
+    pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+    assert solve(pos).best_moves == (6,)
+
+
+def test_seeded_players_search_in_pure_python() -> None:
+    """Seeded players count nodes: their moves must not depend on whether numba is there."""
+    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
+    seeded = Player("usta", seed=4)
+    seeded.choose(pos)
+    assert all(type(s) is Solver for s in seeded._solvers.values())
+    unseeded = Player("usta", time_scale=0.2)
+    assert unseeded.choose(pos) in pos.legal_moves
+    assert all(isinstance(s, CompiledSolver) for s in unseeded._solvers.values())
+
+
+def test_engine_choice() -> None:
+    assert compiled.engine_name(Rules.official(), "pure") == "pure"
+    assert compiled.engine_name(Rules.official(), "compiled") == "compiled"
+    with pytest.raises(RuntimeError):
+        compiled.engine_name(Rules.kalah(9, 9), "compiled")
+    with pytest.raises(ValueError):
+        compiled.engine_name(Rules.official(), "turbo")
+
+
+PROGRAM = textwrap.dedent("""
+    import sys
+
+    class NoNumba:
+        def find_spec(self, name, path=None, target=None):
+            if name == "numba" or name.startswith("numba."):
+                raise ImportError("numba is not installed (blocked by the test)")
+            return None
+
+    sys.meta_path.insert(0, NoNumba())
+    from mangala_edu import Position
+    from mangala_edu.search import Player, compiled, solve, value_of_moves
+    from mangala_edu.search.solver import fastest_solver
+
+    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
+    assert not compiled.available()
+    assert type(fastest_solver(pos.rules)).__name__ == "Solver"
+    sol = solve(pos)
+    print(sol.value, sol.best_moves, value_of_moves(pos), Player("usta").choose(pos))
+    assert "numba" not in sys.modules
+""")
+
+
+def test_without_numba_everything_runs_in_pure_python() -> None:
+    proc = subprocess.run([sys.executable, "-c", PROGRAM], capture_output=True, text=True,
+                          check=False, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
+    want = solve(pos)
+    assert proc.stdout.startswith(f"{want.value} {want.best_moves} {value_of_moves(pos)}")
+
+
+def test_the_environment_can_turn_the_kernel_off() -> None:
+    code = ("from mangala_edu.search import compiled; from mangala_edu import Rules; "
+            "print(compiled.available(), compiled.engine_name(Rules.official()))")
+    env = {**os.environ, "MANGALA_EDU_ENGINE": "pure"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env=env, timeout=900)
+    assert proc.stdout.split() == ["False", "pure"]

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 RULE_NAMES = ("official", "no-return", "own-side", "kalah", "toguz-korgool", "mangala-ii",
               "mangala-iv")
+TABLE_RULE_NAMES = RULE_NAMES[:4]
+"""Endgame tables exist for the rules whose stores are on the path (the classic search)."""
 FIGURE_TYPES = (".png", ".svg", ".pdf")
 DEFAULT_TIME_LIMIT = 30.0
 """Seconds ``mangala-edu solve`` searches before it gives up (exit status 3)."""
@@ -132,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
 
     from .cli_solver import add_table_parser
 
-    add_table_parser(sub, RULE_NAMES)
+    add_table_parser(sub, TABLE_RULE_NAMES)
     return parser
 
 

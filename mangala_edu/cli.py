@@ -1,5 +1,6 @@
 """The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``,
-``tables`` (endgame tables: :mod:`mangala_edu.cli_solver`).
+``tables`` (endgame tables: :mod:`mangala_edu.cli_solver`); ``puzzles`` and ``worksheet``
+(:mod:`mangala_edu.puzzles.commands`).
 
 Bad input (an illegal pit, a malformed position, a move after the end, a wrong argument) exits
 with status 2 and one clear line on standard error; moves played before it are still printed.
@@ -20,7 +21,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from .engine import (
@@ -135,6 +136,10 @@ def _parser() -> argparse.ArgumentParser:
     from .cli_solver import add_table_parser
 
     add_table_parser(sub, TABLE_RULE_NAMES)
+
+    from .puzzles.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 
@@ -378,13 +383,21 @@ COMMANDS = {"replay": _replay, "show": _show, "best": _best, "solve": _solve,
             "analyse": _analyse, "analyze": _analyse, "tables": _tables}
 
 
+def _command(name: str) -> Callable[[argparse.Namespace, TextIO, str], int | None]:
+    if name in COMMANDS:
+        return COMMANDS[name]
+    from .puzzles.commands import COMMANDS as PUZZLE_COMMANDS
+
+    return PUZZLE_COMMANDS[name]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0; 2 for bad input; 3 when a search
-    runs out of its budget)."""
+    runs out of its budget; 1 when ``puzzles verify`` finds a puzzle that does not hold)."""
     args = _parser().parse_args(argv)
     lang = args.lang
     try:
-        COMMANDS[args.command](args, sys.stdout, lang)
+        status = _command(args.command)(args, sys.stdout, lang)
     except CommandError as exc:
         print(f"mangala-edu: {exc}", file=sys.stderr)
         return 2
@@ -399,7 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mangala-edu: ^C", file=sys.stderr)
         return 130
-    return 0
+    return status or 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -179,7 +179,7 @@ def test_stored_boards_are_pictures_an_untrusted_notebook_shows(path):
             assert "image/svg+xml" not in data, "an SVG output an untrusted notebook hides"
             page = data.get("text/html", "")
             assert "<svg" not in page, "inline SVG an untrusted notebook hides"
-            pictures += page.count('src="data:image/svg+xml;base64,')
+            pictures += page.count('src="data:image/svg+xml;base64,') + ("image/png" in data)
             if "application/vnd.jupyter.widget-view+json" in data:
                 said = page.replace("&#x27;", "'")
                 assert "Run ▸ Run All Cells" in said and any(

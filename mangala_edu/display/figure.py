@@ -159,31 +159,84 @@ def _player(ax: Axes, lay: BoardLayout, side: Side, lang: str, active: bool) -> 
             fontsize=21 * UNIT, fontweight=weight, color=ink, zorder=7)
 
 
-def board_figure(position: Position, *, highlight: Iterable[int | str] = (),
-                 lang: str | None = None,
-                 title: str | None = None) -> Figure:
-    """A matplotlib :class:`~matplotlib.figure.Figure` of the board (nothing is shown).
+STYLES = ("colour", "print")
+"""How a board is drawn: ``colour`` (wood, pebbles; screens and colour printers) or ``print``
+(black lines on white, grey stones, large counts: clear on a black-and-white printer)."""
 
-    ``highlight`` takes places (board indices or names such as ``"S3"``) to ring with a
-    thick dashed line; ``title`` goes above the board. In a notebook, the figure displays
-    itself when it is a cell's last value.
-    """
+
+def _print_board(ax: Axes, lay: BoardLayout, position: Position, marked: list[int],
+                 lang: str, status: bool) -> None:
+    """The board in black and white: outlines, grey stones, large counts in white labels.
+
+    Text and lines are scaled with the axes, so that a board drawn small (several on a
+    worksheet page) keeps its proportions."""
+    fig = ax.figure
+    inches = ax.get_position().width * (fig.get_figwidth() if isinstance(fig, Figure)
+                                         else lay["width"] / 100)
+    u = UNIT * min(1.0, inches / (lay["width"] / 100))
+    w = lay["wood"]
+    ax.add_patch(FancyBboxPatch((w["x"], w["y"]), w["w"], w["h"], fc="white", ec="black",
+                                lw=2.2 * u, zorder=2,
+                                boxstyle=f"round,pad=0,rounding_size={w['r']}"))
+    places = lay["places"]
+    for place, count in zip(places, position.board, strict=True):
+        xy = (place["cx"], place["cy"])
+        ax.add_patch(Ellipse(xy, 2 * place["rx"], 2 * place["ry"], fc="white", ec="black",
+                             lw=1.6 * u, zorder=3))
+        if place["index"] in marked:
+            ax.add_patch(Ellipse(xy, 2 * place["rx"] + 16, 2 * place["ry"] + 16, fc="none",
+                                 ec="black", lw=3 * u, linestyle=(0, (3, 2)), zorder=4))
+        for x, y, r, _ in stone_spots(place, count):
+            ax.add_patch(Circle((x, y), r * 0.85, fc="#d0d0d0", ec="black", lw=0.6 * u,
+                                zorder=5))
+        store = place["kind"] == "store"
+        ax.add_patch(Circle((place["bx"], place["by"]), 22 if store else 19, fc="white",
+                            ec="black", lw=1.6 * u, zorder=6))
+        ax.text(place["bx"], place["by"], str(count), ha="center", va="center_baseline",
+                fontsize=(21 if count < 10 else 17 if count < 100 else 13) * u,
+                fontweight="bold", color="black", zorder=7)
+        if not store:
+            ax.text(place["nx"], place["ny"], str(place["number"]), ha="center",
+                    va="center_baseline", fontsize=17 * u, color="black", zorder=4.5)
+    for side in (NORTH, SOUTH):
+        spot = lay["players"][side]
+        name = SIDE_NAMES[side].text(lang)
+        active = position.to_move == side
+        ax.text(spot["x"], spot["y"], f"▶ {name} ◀" if active else name, ha="center",
+                va="center_baseline", fontsize=21 * u,
+                fontweight="bold" if active else "normal", color="black", zorder=7)
+    if status:
+        spot = lay["status"]
+        ax.text(spot["x"], spot["y"], status_text(position, lang), ha="center",
+                va="center_baseline", fontsize=20 * u, color="black")
+
+
+def draw_board(ax: Axes, position: Position, *, highlight: Iterable[int | str] = (),
+               lang: str | None = None, title: str | None = None,
+               style: str = "colour", status: bool = True) -> None:
+    """Draw the board into ``ax`` (in layout units, y downwards: the axes' limits are set
+    here); :func:`board_figure` and the worksheets use it. ``style`` is one of
+    :data:`STYLES`; ``status=False`` leaves out the line under the board (whose turn it is,
+    or the result)."""
+    if style not in STYLES:
+        raise DisplayError("display.bad_style", value=style, allowed=", ".join(STYLES))
     lang = lang or get_language()
     lay = board_layout(position.rules)
     marked = sorted({position.rules.geometry.resolve(i) for i in highlight})
     width, height = lay["width"], lay["height"]
     top = 44 if title else 0
-    fig = BoardFigure(figsize=(width / 100, (height + top) / 100), dpi=100)
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, width)
     ax.set_ylim(height, -top)
     ax.set_axis_off()
-    ax.add_patch(FancyBboxPatch((0, -top), width, height + top, fc=PALETTE["background"],
-                                ec="none", boxstyle="round,pad=0,rounding_size=18", zorder=0))
+    ink = "black" if style == "print" else PALETTE["ink"]
     if title:
         ax.text(width / 2, -top / 2 + 4, title, ha="center", va="center_baseline",
-                fontsize=24 * UNIT, fontweight="bold", color=PALETTE["ink"])
+                fontsize=24 * UNIT, fontweight="bold", color=ink)
+    if style == "print":
+        _print_board(ax, lay, position, marked, lang, status)
+        return
+    ax.add_patch(FancyBboxPatch((0, -top), width, height + top, fc=PALETTE["background"],
+                                ec="none", boxstyle="round,pad=0,rounding_size=18", zorder=0))
     _wood(ax, lay)
     places = lay["places"]
     for place in places:
@@ -203,10 +256,36 @@ def board_figure(position: Position, *, highlight: Iterable[int | str] = (),
         _count(ax, place, count)
     for side in (NORTH, SOUTH):
         _player(ax, lay, side, lang, position.to_move == side)
-    spot = lay["status"]
-    ax.text(spot["x"], spot["y"], status_text(position, lang), ha="center",
-            va="center_baseline", fontsize=20 * UNIT, color=PALETTE["ink"])
-    fig.set_facecolor("none")
+    if status:
+        spot = lay["status"]
+        ax.text(spot["x"], spot["y"], status_text(position, lang), ha="center",
+                va="center_baseline", fontsize=20 * UNIT, color=PALETTE["ink"])
+
+
+def board_figure(position: Position, *, highlight: Iterable[int | str] = (),
+                 lang: str | None = None,
+                 title: str | None = None, style: str = "colour") -> Figure:
+    """A matplotlib :class:`~matplotlib.figure.Figure` of the board (nothing is shown).
+
+    ``highlight`` takes places (board indices or names such as ``"S3"``) to ring with a
+    thick dashed line; ``title`` goes above the board; ``style="print"`` draws it in black
+    and white for a printer (see :data:`STYLES`). In a notebook, the figure displays itself
+    when it is a cell's last value.
+
+    >>> from mangala_edu import Position
+    >>> fig = board_figure(Position.start(), style="print")
+    >>> board_figure(Position.start(), style="sepia")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.display.figure.DisplayError: ... / There is no board style 'sepia': ...
+    """
+    lay = board_layout(position.rules)
+    top = 44 if title else 0
+    fig = BoardFigure(figsize=(lay["width"] / 100, (lay["height"] + top) / 100), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    draw_board(ax, position, highlight=highlight, lang=lang, title=title, style=style)
+    fig.set_facecolor("white" if style == "print" else "none")
     return fig
 
 
@@ -214,8 +293,8 @@ def save_board(position: Position, path: str | Path, *, dpi: float = 150,
                **kw: object) -> Path:
     """Save the board to ``path`` as PNG, SVG or PDF (chosen by the file's extension).
 
-    ``kw`` goes to :func:`board_figure` (``highlight``, ``lang``, ``title``). Saving the same
-    board twice gives the same bytes.
+    ``kw`` goes to :func:`board_figure` (``highlight``, ``lang``, ``title``, ``style``).
+    Saving the same board twice gives the same bytes.
 
     >>> import tempfile, pathlib
     >>> from mangala_edu import Position

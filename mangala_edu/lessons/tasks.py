@@ -31,6 +31,7 @@ from ..display.captions import place_message, place_name
 from ..display.picture import board_img
 from ..engine import SIDE_NAMES, SOUTH, MoveTrace, Position, Rules, other
 from ..i18n import Message, t
+from ..progress.lessons import task_solved
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from .explain import TAUGHT_IN, explain, refined_outcome, untaught
@@ -237,6 +238,8 @@ class Task(StillPicture, w.VBox):
         if self.state.decided:
             _done_lock(self.board)
             self.again.button_style = "primary"
+            if verdict.status == SOLVED:
+                task_solved(self.name)
 
     def _undone(self) -> None:
         """A move was taken back on the board: after a verdict the task starts over."""
@@ -345,6 +348,8 @@ class Prediction(StillPicture, w.VBox):
             self.output.value = feedback_box("info", t("ui.choose_first", self.lang))
             return None
         right = self.state.check(self.choice.value)
+        if right:
+            task_solved(self.name)
         self.board.unlock()
         if self.board.position == self.state.position:  # not already played
             self.board.play(self.state.pit)

@@ -31,10 +31,18 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-__all__ = ["map_work", "solve_one", "solve_texts"]
+__all__ = ["default_jobs", "map_work", "solve_one", "solve_texts"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover (not Linux)
+        return os.cpu_count() or 1
 
 
 def map_work(fn: Callable[[T], R], items: Iterable[T], *, jobs: int | None = None,
@@ -52,7 +60,7 @@ def map_work(fn: Callable[[T], R], items: Iterable[T], *, jobs: int | None = Non
     if scheduler:
         yield from _dask(fn, work, scheduler, progress)
         return
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or default_jobs()
     if jobs <= 1 or total <= 1:
         for done, item in enumerate(work, start=1):
             result = fn(item)

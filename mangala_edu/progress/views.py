@@ -1,0 +1,260 @@
+"""What progress looks like: a learner's "my progress" and a teacher's class view.
+
+:class:`MyProgress` shows one learner: their rating over time (a matplotlib chart), success by
+theme, and the weakest theme to practise next. :class:`ClassView` reads a folder of pupils'
+progress files and shows a table per pupil and per theme, a chart of each, and writes the
+tables as CSV. Both display themselves in a notebook (HTML with the charts as PNG images) and
+their numbers are plain Python for tests.
+
+>>> import tempfile
+>>> from mangala_edu.progress import ProgressStore
+>>> store = ProgressStore(tempfile.mkdtemp())
+>>> _ = store.add_attempt("Can", {"puzzle": "m1", "themes": ["defence"], "solved": True,
+...                               "clean": True, "rating_after": 1290.0})
+>>> _ = store.add_attempt("Can", {"puzzle": "m2", "themes": ["defence", "sacrifice"],
+...                               "solved": False, "clean": False, "rating_after": 1210.0})
+>>> me = MyProgress(store.load("Can"), lang="en")
+>>> me.by_theme()["defence"], me.weakest_theme()
+((2, 1), 'defence')
+>>> ClassView(store.folder, lang="en").pupil_rows()[1]
+['Can', '2', '1', '50 %', '1200', 'Defence', '0']
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+from pathlib import Path
+
+from ..i18n import Message, number, t
+from ..puzzles.themes import THEMES, theme_about, theme_name
+from .store import Progress, ProgressStore
+
+MIN_ATTEMPTS = 2
+"""Attempts a theme needs before its success rate counts for the weakest theme."""
+
+
+def theme_stats(attempts: list[dict]) -> dict[str, tuple[int, int]]:
+    """For each theme tried: (attempts, solved at the first try with no hint)."""
+    out: dict[str, tuple[int, int]] = {}
+    for a in attempts:
+        for theme in a.get("themes", []):
+            tried, clean = out.get(theme, (0, 0))
+            out[theme] = (tried + 1, clean + bool(a.get("clean")))
+    return {k: out[k] for k in THEMES if k in out}
+
+
+def weakest(stats: dict[str, tuple[int, int]]) -> str | None:
+    """The theme to practise next: the lowest success rate among themes tried at least
+    :data:`MIN_ATTEMPTS` times (fewest attempts first on a tie), else a theme not tried yet."""
+    tried = [(clean / n, n, list(THEMES).index(k), k) for k, (n, clean) in stats.items()
+             if n >= MIN_ATTEMPTS]
+    if tried:
+        return min(tried)[3]
+    untried = [k for k in THEMES if k not in stats]
+    return untried[0] if untried else None
+
+
+def _png(fig: object) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, metadata={"Software": None})  # type: ignore[attr-defined]
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def _table(rows: list[list[str]], caption: str) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                   for row in rows[1:])
+    return (f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
+            f"<tr>{head}</tr>{body}</table>")
+
+
+def _percent(part: int, whole: int, lang: str) -> str:
+    """A share as each language writes it: ``%67`` in Turkish, ``67 %`` in English."""
+    if not whole:
+        return "–"
+    value = number(100 * part / whole, lang, digits=0)
+    return f"%{value}" if lang == "tr" else f"{value} %"
+
+
+class MyProgress:
+    """One learner's progress (see the module's docstring)."""
+
+    def __init__(self, progress: Progress, lang: str = "tr") -> None:
+        self.progress = progress
+        self.lang = lang
+
+    @classmethod
+    def of(cls, name: str, store: ProgressStore | None = None, lang: str = "tr"
+           ) -> MyProgress:
+        """The progress of ``name`` in ``store`` (default: the user's progress folder)."""
+        return cls((store or ProgressStore()).load(name), lang)
+
+    def by_theme(self) -> dict[str, tuple[int, int]]:
+        return theme_stats(self.progress.attempts)
+
+    def weakest_theme(self) -> str | None:
+        return weakest(self.by_theme())
+
+    def ratings(self) -> list[float]:
+        """The rating after each attempt (the start rating first)."""
+        first = self.progress.attempts[0].get("rating_before", 1200.0) \
+            if self.progress.attempts else self.progress.rating[0]
+        return [float(first)] + [float(a.get("rating_after", first))
+                                 for a in self.progress.attempts]
+
+    def chart(self) -> object:
+        """The rating over time (a matplotlib figure)."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(6.4, 2.6), dpi=100)
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        values = self.ratings()
+        ax.plot(range(len(values)), values, marker="o", color="#2f5d50")
+        ax.set_xlabel(t("progress.view.attempt", self.lang))
+        ax.set_ylabel(t("progress.view.rating", self.lang))
+        ax.set_title(t("progress.view.chart_title", self.lang))
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        return fig
+
+    def theme_rows(self) -> list[list[str]]:
+        lang = self.lang
+        rows = [[t("progress.view.theme", lang), t("progress.view.attempts", lang),
+                 t("progress.view.success", lang)]]
+        for theme, (n, clean) in self.by_theme().items():
+            rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang)])
+        return rows
+
+    def summary(self) -> Message:
+        attempts = self.progress.attempts
+        return Message("progress.view.summary", attempts=len(attempts),
+                       solved=sum(bool(a.get("solved")) for a in attempts),
+                       clean=sum(bool(a.get("clean")) for a in attempts),
+                       rating=round(self.progress.rating[0]),
+                       tasks=len(self.progress.lessons))
+
+    def _repr_html_(self) -> str:
+        lang = self.lang
+        parts = [f"<h3>{html.escape(t('progress.view.title', lang, name=self.progress.name))}"
+                 f"</h3><p>{html.escape(self.summary().text(lang))}</p>"]
+        if not self.progress.attempts:
+            parts.append(f"<p>{html.escape(t('progress.view.none', lang))}</p>")
+        else:
+            parts.append(f'<img alt="{html.escape(t("progress.view.chart_title", lang))}" '
+                         f'src="data:image/png;base64,{_png(self.chart())}"/>')
+            parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
+        theme = self.weakest_theme()
+        if theme is not None:
+            parts.append("<p><b>" + html.escape(t("progress.view.weakest", lang,
+                                                  theme=theme_name(theme),
+                                                  about=theme_about(theme))) + "</b></p>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return f"MyProgress({self.progress.name!r}, attempts={len(self.progress.attempts)})"
+
+
+class ClassView:
+    """A class folder of progress files: a table and a chart per pupil and per theme."""
+
+    def __init__(self, folder: str | Path | None = None, lang: str = "tr") -> None:
+        self.store = ProgressStore(folder)
+        self.lang = lang
+        self.pupils = self.store.learners()
+        self.unreadable = [p.name for p in self.store.damaged()]
+
+    def pupil_rows(self) -> list[list[str]]:
+        """Name, attempts, solved, success (at the first try), rating, theme to practise,
+        lesson tasks done; a header row first."""
+        lang = self.lang
+        rows = [[t(key, lang) for key in (
+            "classview.col.name", "classview.col.attempts", "classview.col.solved",
+            "classview.col.success", "classview.col.rating", "classview.col.weakest",
+            "classview.col.tasks")]]
+        for p in self.pupils:
+            attempts = p.attempts
+            clean = sum(bool(a.get("clean")) for a in attempts)
+            theme = weakest(theme_stats(attempts)) if attempts else None
+            rows.append([p.name, str(len(attempts)),
+                         str(sum(bool(a.get("solved")) for a in attempts)),
+                         _percent(clean, len(attempts), lang), str(round(p.rating[0])),
+                         theme_name(theme).text(lang) if theme else "–", str(len(p.lessons))])
+        return rows
+
+    def theme_rows(self) -> list[list[str]]:
+        """Per theme: attempts by the class, success rate, pupils who tried it."""
+        lang = self.lang
+        rows = [[t("progress.view.theme", lang), t("progress.view.attempts", lang),
+                 t("progress.view.success", lang), t("classview.col.pupils", lang)]]
+        for theme, n, clean, who in self.theme_totals():
+            rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang),
+                         str(who)])
+        return rows
+
+    def theme_totals(self) -> list[tuple[str, int, int, int]]:
+        """Per theme tried: (theme, attempts, solved at the first try, pupils who tried)."""
+        per_pupil = [theme_stats(p.attempts) for p in self.pupils]
+        out = []
+        for theme in THEMES:
+            n = sum(s.get(theme, (0, 0))[0] for s in per_pupil)
+            if n:
+                out.append((theme, n, sum(s.get(theme, (0, 0))[1] for s in per_pupil),
+                            sum(theme in s for s in per_pupil)))
+        return out
+
+    def chart(self) -> object:
+        """Two bar charts: each pupil's rating, and the class's success by theme."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        lang = self.lang
+        fig = Figure(figsize=(9.6, 3.4), dpi=100)
+        FigureCanvasAgg(fig)
+        left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.3]})
+        names = [p.name for p in self.pupils]
+        left.barh(names, [p.rating[0] for p in self.pupils], color="#2f5d50")
+        left.invert_yaxis()
+        left.set_title(t("classview.chart.pupils", lang))
+        totals = self.theme_totals()
+        right.barh([theme_name(k).text(lang) for k, *_ in totals],
+                   [100 * clean / n for _, n, clean, _ in totals], color="#b26a00")
+        right.invert_yaxis()
+        right.set_xlim(0, 100)
+        right.set_title(t("classview.chart.themes", lang))
+        fig.tight_layout()
+        return fig
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the pupils' table, an empty line, then the themes' table, as CSV (UTF-8
+        with a byte-order mark, so that spreadsheet programs read ç ğ ı İ ö ş ü right)."""
+        path = Path(path)
+        with path.open("w", encoding="utf-8-sig", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerows(self.pupil_rows())
+            writer.writerow([])
+            writer.writerows(self.theme_rows())
+        return path
+
+    def _repr_html_(self) -> str:
+        lang = self.lang
+        parts = [f"<h3>{html.escape(t('classview.title', lang, count=len(self.pupils)))}</h3>"]
+        if not self.pupils:
+            parts.append(f"<p>{html.escape(t('classview.empty', lang))}</p>")
+        else:
+            parts.append(_table(self.pupil_rows(), t("classview.by_pupil", lang)))
+            parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
+            parts.append(f'<img alt="{html.escape(t("classview.chart.pupils", lang))}" '
+                         f'src="data:image/png;base64,{_png(self.chart())}"/>')
+        if self.unreadable:
+            parts.append("<p>" + html.escape(t("classview.damaged", lang,
+                                               files=", ".join(self.unreadable))) + "</p>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return f"ClassView({len(self.pupils)} pupils)"
+

@@ -1,0 +1,155 @@
+"""The puzzle collection: reading a file, the one shipped with the package, and filters.
+
+>>> c = Collection.shipped()
+>>> len(c) >= 1, c.get(c.puzzles[0].id) is c.puzzles[0]
+(True, True)
+>>> c.get("nope")
+Traceback (most recent call last):
+...
+mangala_edu.puzzles.model.PuzzleError: ... / There is no puzzle 'nope'...
+>>> c.select(theme="flying")
+Traceback (most recent call last):
+...
+mangala_edu.puzzles.model.PuzzleError: ... / Unknown theme 'flying': choose one of ...
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+
+from .model import Puzzle, PuzzleError
+from .rating import BANDS, band_key
+from .themes import THEMES
+
+SHIPPED = "puzzles.jsonl"
+"""The collection file inside the package (``mangala_edu/puzzles/data/``)."""
+
+
+def shipped_path() -> Path:
+    """Where the shipped collection lies."""
+    return Path(str(resources.files(__package__).joinpath("data").joinpath(SHIPPED)))
+
+
+def read_puzzles(path: str | Path) -> list[Puzzle]:
+    """Every puzzle of a collection file. A line that is not a puzzle raises
+    :class:`PuzzleError` naming the file, the line and why; nothing is changed."""
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise PuzzleError("puzzle.error.cannot_read", file=str(path),
+                          reason=exc.strerror or str(exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise PuzzleError("puzzle.error.damaged", file=str(path), line=1,
+                          reason=str(exc)) from exc
+    puzzles = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            puzzles.append(Puzzle.from_dict(json.loads(line)))
+        except (ValueError, KeyError, TypeError) as exc:
+            reason = f"{type(exc).__name__}: {exc}"
+            raise PuzzleError("puzzle.error.damaged", file=str(path), line=number,
+                              reason=reason) from exc
+    return puzzles
+
+
+class Collection:
+    """A list of puzzles with lookups and filters."""
+
+    def __init__(self, puzzles: Iterable[Puzzle]) -> None:
+        self.puzzles = list(puzzles)
+        self._by_id = {p.id: p for p in self.puzzles}
+
+    @classmethod
+    def shipped(cls) -> Collection:
+        """The collection shipped with the package (read once)."""
+        global _SHIPPED
+        if _SHIPPED is None:
+            _SHIPPED = cls(read_puzzles(shipped_path()))
+        return _SHIPPED
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> Collection:
+        """A collection file, or the shipped one (``None``)."""
+        return cls.shipped() if path is None else cls(read_puzzles(path))
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self) -> Iterator[Puzzle]:
+        return iter(self.puzzles)
+
+    def __repr__(self) -> str:
+        return f"Collection({len(self)} puzzles)"
+
+    def get(self, puzzle_id: str) -> Puzzle:
+        """The puzzle with this id; :class:`PuzzleError` if there is none."""
+        try:
+            return self._by_id[puzzle_id]
+        except KeyError:
+            raise PuzzleError("puzzle.error.unknown_id", value=puzzle_id) from None
+
+    def select(self, *, theme: str | None = None, band: str | None = None,
+               moves: int | None = None, phase: str | None = None) -> list[Puzzle]:
+        """The puzzles of a theme, a band (Turkish or English name), a number of learner's
+        moves (4 means 4 or more) and a phase, in collection order. An unknown theme or band
+        raises :class:`PuzzleError` naming the ones there are."""
+        check_theme(theme)
+        band = check_band(band)
+        if phase is not None and phase not in ("opening", "middlegame", "endgame"):
+            raise PuzzleError("puzzle.error.unknown_phase", value=phase)
+        out = []
+        for p in self.puzzles:
+            if theme is not None and theme not in p.themes:
+                continue
+            if band is not None and p.band != band:
+                continue
+            if moves is not None and (p.learner_moves < moves if moves >= 4
+                                      else p.learner_moves != moves):
+                continue
+            if phase is not None and p.phase != phase:
+                continue
+            out.append(p)
+        return out
+
+    def pick(self, count: int, *, seed: int = 0, **filters: object) -> list[Puzzle]:
+        """``count`` puzzles chosen at random (``seed``) among :meth:`select`'s, easiest first.
+
+        Asking for more than there are raises :class:`PuzzleError` saying how many there are.
+        """
+        pool = self.select(**filters)  # type: ignore[arg-type]
+        if count < 1 or count > len(pool):
+            raise PuzzleError("puzzle.error.too_many", count=count, found=len(pool))
+        chosen = random.Random(seed).sample(pool, count)
+        return sorted(chosen, key=lambda p: (p.rating, p.id))
+
+    def theme_counts(self) -> Counter[str]:
+        """How many puzzles each theme has."""
+        return Counter(t for p in self.puzzles for t in p.themes)
+
+
+def check_theme(theme: str | None) -> None:
+    """Raise :class:`PuzzleError` for a theme that does not exist."""
+    if theme is not None and theme not in THEMES:
+        raise PuzzleError("puzzle.error.unknown_theme", value=theme, allowed=", ".join(THEMES))
+
+
+def check_band(band: str | None) -> str | None:
+    """The band's key, or :class:`PuzzleError` for a band that does not exist."""
+    if band is None:
+        return None
+    try:
+        return band_key(band)
+    except KeyError:
+        raise PuzzleError("puzzle.error.unknown_band", value=band,
+                          allowed=", ".join(BANDS)) from None
+
+
+_SHIPPED: Collection | None = None

@@ -1,0 +1,151 @@
+"""Puzzle themes: what a puzzle is about, tagged automatically from its line's move traces.
+
+Each theme has a name and a one-line description in both languages (catalogue keys in
+:data:`THEMES`). :func:`tag_themes` reads a line (the start position and the moves) and the
+solver's facts already in the puzzle (the values of the first step), never a guess:
+
+==============================  ===================================================================
+``even_capture``                a learner's move makes an opponent's pit even and takes it
+``empty_capture``               a learner's last stone falls into an empty pit of theirs with
+                                stones opposite
+``extra_turn_chain``            a learner's last stone falls into their store and they move
+                                again (in the line or right after it)
+``capture_after_extra_turn``    a capture by the move right after an extra turn
+``defence``                     the opponent threatens a capture; the answer takes nothing
+                                itself but leaves the opponent a smaller one
+``sacrifice``                   after the first exchange the learner has lost stones, and by
+                                the end of the line they have won more than they gave
+``end_of_set``                  the set ends within the line (the sweep goes to the player
+                                whose side is empty)
+``long_sowing``                 a learner's move sows 10 or more stones: count them
+``quiet_move``                  the first move captures nothing, moves again not, and ends
+                                nothing: a waiting move
+``only_move``                   the only move that wins, or the only one that does not lose,
+                                the set
+==============================  ===================================================================
+
+>>> from mangala_edu import Position
+>>> tag_themes(Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"), ["S6", "S5"], {5: -8, 6: -2})
+('empty_capture', 'extra_turn_chain', 'capture_after_extra_turn')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import EventKind, MoveTrace, Position
+from ..i18n import Message
+from ..search.analysis import max_capture
+
+THEMES: dict[str, tuple[str, str]] = {
+    "even_capture": ("puzzle.theme.even_capture", "puzzle.theme.even_capture.about"),
+    "empty_capture": ("puzzle.theme.empty_capture", "puzzle.theme.empty_capture.about"),
+    "extra_turn_chain": ("puzzle.theme.extra_turn_chain",
+                         "puzzle.theme.extra_turn_chain.about"),
+    "capture_after_extra_turn": ("puzzle.theme.capture_after_extra_turn",
+                                 "puzzle.theme.capture_after_extra_turn.about"),
+    "defence": ("puzzle.theme.defence", "puzzle.theme.defence.about"),
+    "sacrifice": ("puzzle.theme.sacrifice", "puzzle.theme.sacrifice.about"),
+    "end_of_set": ("puzzle.theme.end_of_set", "puzzle.theme.end_of_set.about"),
+    "long_sowing": ("puzzle.theme.long_sowing", "puzzle.theme.long_sowing.about"),
+    "quiet_move": ("puzzle.theme.quiet_move", "puzzle.theme.quiet_move.about"),
+    "only_move": ("puzzle.theme.only_move", "puzzle.theme.only_move.about"),
+}
+"""Each theme's catalogue keys: (name, one-line description)."""
+
+LONG_SOWING = 8
+"""Stones a sowing must lift to count as long (``long_sowing``)."""
+
+
+def theme_name(theme: str) -> Message:
+    """The name of ``theme`` (a :class:`~mangala_edu.i18n.Message`)."""
+    return Message(THEMES[theme][0])
+
+
+def theme_about(theme: str) -> Message:
+    """The one-line description of ``theme``."""
+    return Message(THEMES[theme][1])
+
+
+def threat(position: Position) -> int:
+    """The biggest capture the side *not* to move could make if it were its turn."""
+    mover = position.to_move
+    if mover is None:
+        return 0
+    board = position.board
+    g = position.rules.geometry
+    other_pits = g.pit_indices("north" if mover == "south" else "south")
+    if not any(board[i] for i in other_pits):
+        return 0
+    flipped = Position(board, "north" if mover == "south" else "south", position.rules)
+    return max_capture(flipped)
+
+
+def line_traces(start: Position, line: Sequence[str]) -> list[MoveTrace]:
+    """The trace of every move of ``line`` from ``start``."""
+    traces = []
+    pos = start
+    for name in line:
+        trace = pos.trace(name)
+        traces.append(trace)
+        pos = trace.after
+    return traces
+
+
+def store_difference(position: Position, side: str) -> int:
+    """``side``'s store minus the other side's store."""
+    other_side = "north" if side == "south" else "south"
+    return position.store(side) - position.store(other_side)  # type: ignore[arg-type]
+
+
+def tag_themes(start: Position, line: Sequence[str], first_values: dict[int, int]
+               ) -> tuple[str, ...]:
+    """The themes of the line ``line`` from ``start`` (the learner moves first), in the order
+    of :data:`THEMES`. ``first_values`` are the exact values of the first step's moves."""
+    learner = start.mover
+    traces = line_traces(start, line)
+    mine = [k for k, tr in enumerate(traces) if tr.player == learner]
+    found: set[str] = set()
+    for k in mine:
+        tr = traces[k]
+        outcome = tr.outcome
+        if outcome == EventKind.EVEN_CAPTURE:
+            found.add("even_capture")
+        elif outcome == EventKind.EMPTY_CAPTURE:
+            found.add("empty_capture")
+        if tr.extra_turn:
+            found.add("extra_turn_chain")
+        if tr.captured and k > 0 and traces[k - 1].player == learner and traces[k - 1].extra_turn:
+            found.add("capture_after_extra_turn")
+        if tr.events[0].count >= LONG_SOWING:
+            found.add("long_sowing")
+    if any(tr.after.is_over for tr in traces):
+        found.add("end_of_set")
+    first = traces[0]
+    # The learner's first turn: the first move and its extra-turn chain.
+    turn_end = 0
+    while turn_end + 1 < len(traces) and traces[turn_end + 1].player == learner:
+        turn_end += 1
+    after_turn = traces[turn_end].after
+    captured_in_turn = sum(traces[k].captured for k in range(turn_end + 1))
+    danger = threat(start)
+    if (danger >= 2 and not captured_in_turn and not after_turn.is_over
+            and max_capture(after_turn) < danger):
+        found.add("defence")
+    # After the first exchange (the learner's turn and the opponent's answer).
+    base = store_difference(start, learner)
+    k = turn_end + 1
+    while k < len(traces) and traces[k].player != learner:
+        k += 1
+    exchange_end = traces[k - 1].after
+    end = traces[-1].after
+    if (store_difference(exchange_end, learner) < base and k - 1 > turn_end
+            and store_difference(end, learner) > base):
+        found.add("sacrifice")
+    if not first.captured and not first.extra_turn and not first.after.is_over:
+        found.add("quiet_move")
+    best = max(first_values.values())
+    others = [v for p, v in first_values.items() if v != best]
+    if others and ((best > 0 >= max(others)) or (best == 0 > max(others))):
+        found.add("only_move")
+    return tuple(t for t in THEMES if t in found)

@@ -1,0 +1,404 @@
+"""The puzzle trainer's logic: one attempt at a puzzle, and a session of attempts.
+
+:class:`PuzzleRun` is one attempt: the learner's moves are checked against the proven line; a
+right move brings the opponent's reply (a :class:`Reply` with every trace to animate); a wrong
+one brings the opponent's refutation and what it cost, then the position is as before for
+another try; hints come in three steps (the theme, the rule or the pit to look at, the move);
+the solution plays the rest of the line. :class:`TrainerSession` chooses puzzles (filters, a
+rated mode near the learner's rating, a theme's puzzles in a row), keeps the ratings (Glicko-2,
+the learner's and the puzzle's) and saves every attempt in the learner's progress file. The
+widget (:mod:`.widget`) only shows this and forwards clicks.
+
+>>> from mangala_edu.puzzles.model import Puzzle
+>>> p = Puzzle.from_json('{"id": "m0000001", "position": "0,0,0,0,2,1,20/1,0,0,0,0,1,23 S", '
+...     '"line": ["S6"], "value": -2, "margin": 6, "goal": "best", "gain": 1, '
+...     '"themes": ["quiet_move"], "phase": "endgame", "stones": 5, "rating": 900, "rd": 250, '
+...     '"fails": [], "tempting": 0, "steps": [{"values": {"5": -8, "6": -2}, '
+...     '"refutations": {"5": ["N1"]}}], "source": "example"}')
+>>> run = PuzzleRun(p)
+>>> print(run.prompt().text("en"))
+South to move: find the best move (every other move loses at least 6 stones).
+>>> reply = run.move(5)
+>>> reply.right, reply.cost, [t.pit for t in reply.traces]
+(False, 6, [5, 1])
+>>> print(reply.said.text("en"))
+Not this one: it costs 6 stones by the end of the set; your opponent answers with N1.
+>>> run.position == p.start
+True
+>>> run.move(6).right, run.solved, run.clean
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from ..engine import SIDE_NAMES, EventKind, MoveTrace, Position
+from ..engine.geometry import SIDE_INITIALS
+from ..i18n import Message, t
+from ..progress.store import ProgressError, ProgressStore
+from .collection import Collection
+from .model import Puzzle, PuzzleError
+from .rating import LEARNER_START, Rating, attempt, band_of
+from .themes import LONG_SOWING, THEMES, theme_about, theme_name, threat
+
+#: The prompt of each goal.
+_PROMPTS = {"win_set": "puzzle.prompt.win_set", "not_lose": "puzzle.prompt.not_lose",
+            "gain": "puzzle.prompt.gain", "best": "puzzle.prompt.best"}
+
+
+class MoveList(Message):
+    """Moves as the learner reads them: ``G4 → K2`` in Turkish, ``S4 → N2`` in English (place
+    names with each side's initial in the learner's language).
+
+    >>> MoveList(["S4", "N2"]).text("tr"), MoveList(["S4", "N2"]).text("en")
+    ('G4 → K2', 'S4 → N2')
+    """
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: list[str] | tuple[str, ...]) -> None:
+        super().__init__("puzzle.moves")
+        self.names = tuple(names)
+
+    def text(self, lang: str | None = None) -> str:
+        initials = {"S": SIDE_INITIALS["south"].text(lang), "N": SIDE_INITIALS["north"].text(lang)}
+        return t("puzzle.moves", lang).join(initials[n[0]] + n[1:] for n in self.names)
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self.names)!r})"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a move did: ``right`` or not, every trace to animate (the move, then the
+    opponent's reply or refutation), what a wrong move cost, and what to say."""
+
+    right: bool
+    traces: tuple[MoveTrace, ...]
+    said: Message
+    cost: int = 0
+    solved: bool = False
+
+
+def rule_hint(position: Position, pit: int) -> Message:
+    """The second hint: the rule or the pit to look at, from what the right move does."""
+    trace = position.trace(pit)
+    g = position.rules.geometry
+    outcome = trace.outcome
+    if trace.after.is_over:
+        return Message("puzzle.hint.rule.end_of_set")
+    if outcome == EventKind.EXTRA_TURN:
+        return Message("puzzle.hint.rule.extra_turn")
+    if outcome == EventKind.EVEN_CAPTURE:
+        return Message("puzzle.hint.rule.even_capture", pit=g.place(trace.last_place).number)
+    if outcome == EventKind.EMPTY_CAPTURE:
+        return Message("puzzle.hint.rule.empty_capture", pit=g.place(trace.last_place).number)
+    if trace.events[0].count >= LONG_SOWING:
+        return Message("puzzle.hint.rule.long_sowing", pit=pit, count=trace.events[0].count)
+    danger = threat(position)
+    if danger >= 2:
+        return Message("puzzle.hint.rule.defence", count=danger)
+    return Message("puzzle.hint.rule.quiet")
+
+
+def explanation(puzzle: Puzzle) -> Message:
+    """One sentence on why the first move is right (the answer key of a worksheet)."""
+    start = puzzle.start
+    trace = start.trace(puzzle.line[0])
+    g = start.rules.geometry
+    pit = trace.pit
+    if trace.after.is_over:
+        return Message("puzzle.explain.end_of_set", pit=pit, value=puzzle.value)
+    if trace.extra_turn:
+        return Message("puzzle.explain.extra_turn", pit=pit)
+    if trace.outcome == EventKind.EVEN_CAPTURE:
+        return Message("puzzle.explain.even_capture", pit=pit,
+                       target=g.place(trace.last_place).number, count=trace.captured)
+    if trace.outcome == EventKind.EMPTY_CAPTURE:
+        return Message("puzzle.explain.empty_capture", pit=pit,
+                       target=g.place(trace.last_place).number, count=trace.captured)
+    if "defence" in puzzle.themes:
+        return Message("puzzle.explain.defence", pit=pit, count=threat(start))
+    if "sacrifice" in puzzle.themes:
+        return Message("puzzle.explain.sacrifice", pit=pit, count=puzzle.margin)
+    return Message("puzzle.explain.quiet", pit=pit, count=puzzle.margin)
+
+
+class PuzzleRun:
+    """One attempt at one puzzle (see the module's docstring)."""
+
+    def __init__(self, puzzle: Puzzle, clock: Callable[[], float] = time.monotonic) -> None:
+        self.puzzle = puzzle
+        self.position = puzzle.start
+        self.index = 0          # the next move of the line
+        self.step = 0           # the next learner's step
+        self.wrong = 0
+        self.hints = 0
+        self.solution_shown = False
+        self.finished = False
+        self._clock = clock
+        self.started = clock()
+        self.seconds = 0.0
+
+    # Reading ---------------------------------------------------------------------------------
+    @property
+    def learner(self) -> str:
+        return self.puzzle.learner
+
+    @property
+    def solved(self) -> bool:
+        """True once the learner played the whole line (without asking for the solution)."""
+        return self.finished and not self.solution_shown
+
+    @property
+    def clean(self) -> bool:
+        """Solved at the first try with no hint: a win for the learner's rating."""
+        return self.solved and self.wrong == 0 and self.hints == 0
+
+    @property
+    def expected(self) -> int:
+        """The pit number the learner must play now."""
+        return self.position.pit_number(self.puzzle.line[self.index])
+
+    def prompt(self) -> Message:
+        """What to find: who moves and the goal."""
+        p = self.puzzle
+        side = SIDE_NAMES[p.learner]
+        return Message(_PROMPTS[p.goal], side=side, count=p.gain, margin=p.margin)
+
+    def moves_note(self) -> Message:
+        """How many moves the learner must find."""
+        return Message("puzzle.prompt.moves", count=self.puzzle.learner_moves)
+
+    # Acting ----------------------------------------------------------------------------------
+    def move(self, pit: int | str) -> Reply:
+        """The learner plays ``pit`` (a pit number or a place name). Raises
+        :class:`~mangala_edu.IllegalMoveError` for a move that cannot be played and
+        :class:`~.model.PuzzleError` once the puzzle is over; changes nothing then."""
+        if self.finished:
+            raise PuzzleError("puzzle.error.finished")
+        number = self.position.pit_number(pit)
+        if self.position.to_move != self.learner:
+            raise PuzzleError("puzzle.error.not_your_turn")
+        step = self.puzzle.steps[self.step]
+        if number != self.expected:
+            self.wrong += 1
+            trace = self.position.trace(number)
+            traces = [trace]
+            pos = trace.after
+            refutation = step.refutations.get(number, ())
+            for name in refutation:
+                traces.append(pos.trace(name))
+                pos = traces[-1].after
+            cost = step.cost(number)
+            if refutation:
+                said = Message("puzzle.wrong", count=cost,
+                               moves=MoveList(refutation))
+            else:
+                said = Message("puzzle.wrong.no_reply", count=cost)
+            return Reply(False, tuple(traces), said, cost)
+        traces = [self.position.trace(number)]
+        self._advance(traces[0])
+        replies = []
+        while self.index < len(self.puzzle.line) and not self.puzzle.is_learner_move(
+                self.puzzle.line[self.index]):
+            name = self.puzzle.line[self.index]
+            traces.append(self.position.trace(name))
+            replies.append(name)
+            self._advance(traces[-1])
+        if self.index >= len(self.puzzle.line):
+            self._finish()
+            return Reply(True, tuple(traces), Message("puzzle.solved"), solved=True)
+        if replies:
+            said = Message("puzzle.right.reply", moves=MoveList(replies))
+        else:
+            said = Message("puzzle.right.again")
+        return Reply(True, tuple(traces), said)
+
+    def hint(self) -> tuple[Message, int | None]:
+        """The next hint (at most three: the theme, the rule or pit to look at, the move) and
+        the pit to ring on the board (only with the third)."""
+        if self.finished:
+            raise PuzzleError("puzzle.error.finished")
+        if self.hints >= 3:
+            return Message("puzzle.hint.no_more"), self.expected
+        self.hints += 1
+        if self.hints == 1:
+            theme = next((t for t in self.puzzle.themes if t in THEMES), "quiet_move")
+            return Message("puzzle.hint.theme", theme=theme_name(theme),
+                           about=theme_about(theme)), None
+        if self.hints == 2:
+            return Message("puzzle.hint.rule", rule=rule_hint(self.position, self.expected)), None
+        return Message("puzzle.hint.move", pit=self.expected), self.expected
+
+    def solution(self) -> list[MoveTrace]:
+        """Give up: the rest of the line, move by move (the attempt counts as not solved)."""
+        if self.finished:
+            raise PuzzleError("puzzle.error.finished")
+        traces = []
+        while self.index < len(self.puzzle.line):
+            traces.append(self.position.trace(self.puzzle.line[self.index]))
+            self._advance(traces[-1])
+        self.solution_shown = True
+        self._finish()
+        return traces
+
+    def _advance(self, trace: MoveTrace) -> None:
+        if trace.player == self.learner:
+            self.step += 1
+        self.index += 1
+        self.position = trace.after
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.seconds = round(self._clock() - self.started, 1)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class Outcome:
+    """The end of an attempt: was it clean, and both ratings before and after."""
+
+    puzzle: Puzzle
+    clean: bool
+    before: Rating
+    after: Rating
+    puzzle_before: Rating
+    puzzle_after: Rating
+    saved: bool = False
+    problem: Message | None = None
+
+    @property
+    def change(self) -> float:
+        return self.after.rating - self.before.rating
+
+    def said(self) -> Message:
+        """The rating change, as the learner reads it."""
+        delta = round(self.change)
+        return Message("puzzle.rating_change", before=round(self.before.rating),
+                       after=round(self.after.rating),
+                       delta=f"+{delta}" if delta > 0 else f"{delta}" if delta else "±0")
+
+
+MODES = ("rated", "theme", "list")
+"""How the session picks the next puzzle: near the learner's rating, a theme's puzzles in a
+row (easiest first), or the filtered list in order."""
+
+
+@dataclass
+class TrainerSession:
+    """A learner's puzzle session: choosing puzzles, ratings, saving attempts.
+
+    ``learner`` is the learner's name (``None``: nothing is saved, ratings live only in this
+    session); ``store`` a :class:`~mangala_edu.progress.ProgressStore` (default: the user's
+    progress folder, or ``$MANGALA_EDU_PROGRESS``).
+    """
+
+    collection: Collection = field(default_factory=Collection.shipped)
+    learner: str | None = None
+    store: ProgressStore | None = None
+    seed: int = 0
+    mode: str = "rated"
+    theme: str | None = None
+    band: str | None = None
+    moves: int | None = None
+    clock: Callable[[], float] = time.monotonic
+    now: Callable[[], str] = _now
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise PuzzleError("puzzle.error.unknown_mode", value=self.mode,
+                              allowed=", ".join(MODES))
+        self.rng = random.Random(self.seed)
+        self.rating = LEARNER_START
+        self.puzzle_ratings: dict[str, Rating] = {}
+        self.done: set[str] = set()
+        self.problem: Message | None = None
+        if self.learner is not None and self.store is None:
+            self.store = ProgressStore()
+        self._load()
+        self.set_filters(theme=self.theme, band=self.band, moves=self.moves, mode=self.mode)
+
+    def _load(self) -> None:
+        if self.learner is None or self.store is None:
+            return
+        try:
+            progress = self.store.load(self.learner)
+            self.rating = Rating.from_list(progress.rating)
+            self.done = {a.get("puzzle", "") for a in progress.attempts if a.get("solved")}
+            self.puzzle_ratings = {k: Rating.from_list(v)
+                                   for k, v in self.store.puzzle_ratings().items()}
+        except ProgressError as error:
+            self.problem = error.said
+
+    def set_filters(self, *, theme: str | None = None, band: str | None = None,
+                    moves: int | None = None, mode: str | None = None) -> int:
+        """Choose the filters (and the mode); returns how many puzzles pass them. An unknown
+        theme or band raises :class:`PuzzleError`; so does a choice no puzzle passes."""
+        pool = self.collection.select(theme=theme, band=band, moves=moves)
+        if not pool:
+            raise PuzzleError("puzzle.error.none_left")
+        if mode is not None and mode not in MODES:
+            raise PuzzleError("puzzle.error.unknown_mode", value=mode, allowed=", ".join(MODES))
+        self.theme, self.band, self.moves = theme, band, moves
+        self.mode = mode or self.mode
+        self._pool = pool
+        self._cursor = 0
+        return len(pool)
+
+    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+        """The puzzle's rating now (changed by the attempts saved in this folder)."""
+        return self.puzzle_ratings.get(puzzle.id, Rating(puzzle.rating, puzzle.rd))
+
+    def next_puzzle(self) -> PuzzleRun:
+        """A new attempt at the next puzzle of the mode."""
+        pool = self._pool
+        fresh = [p for p in pool if p.id not in self.done] or pool
+        if self.mode == "rated":
+            near = sorted(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating
+                                                    - self.rating.rating), p.id))
+            puzzle = self.rng.choice(near[:8])
+        elif self.mode == "theme":
+            ordered = sorted(fresh, key=lambda p: (p.rating, p.id))
+            puzzle = ordered[0]
+        else:
+            puzzle = pool[self._cursor % len(pool)]
+            self._cursor += 1
+        return PuzzleRun(puzzle, self.clock)
+
+    def finish(self, run: PuzzleRun) -> Outcome:
+        """Rate a finished attempt and save it (if there is a learner)."""
+        if not run.finished:
+            raise PuzzleError("puzzle.error.not_finished")
+        puzzle = run.puzzle
+        before, p_before = self.rating, self.puzzle_rating(puzzle)
+        after, p_after = attempt(before, p_before, run.clean)
+        outcome = Outcome(puzzle, run.clean, before, after, p_before, p_after)
+        if run.solved:
+            self.done.add(puzzle.id)
+        if self.learner is not None and self.store is not None:
+            record = {"puzzle": puzzle.id, "themes": list(puzzle.themes),
+                      "band": band_of(p_before.rating), "solved": run.solved,
+                      "clean": run.clean, "hints": run.hints, "wrong": run.wrong,
+                      "seconds": run.seconds, "rating_before": round(before.rating, 1),
+                      "rating_after": round(after.rating, 1), "at": self.now()}
+            try:
+                saved = self.store.add_attempt(self.learner, record, after.to_list())
+                self.store.update_puzzle_rating(
+                    puzzle.id, lambda old: attempt(before, Rating.from_list(old) if old
+                                                   else p_before, run.clean)[1].to_list())
+                outcome.saved = True
+                after = Rating.from_list(saved.rating)
+            except ProgressError as error:
+                outcome.problem = error.said
+        self.rating = after
+        self.puzzle_ratings[puzzle.id] = p_after
+        return outcome

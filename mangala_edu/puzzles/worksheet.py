@@ -1,0 +1,174 @@
+"""Printable worksheets: an A4 PDF of puzzles, with an answer key at the end.
+
+The first page has the title, what the sheet holds, lines for the name, the class and the
+date, and one sentence on what to do; then come numbered boards drawn for a black-and-white
+printer (:func:`~mangala_edu.display.figure.draw_board` with ``style="print"``), each with its
+question under it and a box for the answer; the last pages are the answer key: the solution
+line of each puzzle (the learner's moves and the opponent's answers) and one sentence of
+explanation. Fonts are embedded as TrueType (DejaVu Sans, which has ç ğ ı İ ö ş ü) and the file
+carries no date, so the same sheet always gives the same bytes.
+
+>>> import tempfile, pathlib
+>>> from mangala_edu.puzzles import Collection
+>>> puzzles = Collection.shipped().pick(2, seed=1)
+>>> path = make_worksheet(puzzles, pathlib.Path(tempfile.mkdtemp()) / "sheet.pdf", lang="tr")
+>>> path.read_bytes()[:5]
+b'%PDF-'
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib
+from matplotlib.backends.backend_pdf import PdfPages
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+
+from ..display.figure import BoardFigure, draw_board
+from ..display.layout import board_layout
+from ..i18n import Message, t
+from .model import Puzzle, PuzzleError
+from .trainer import MoveList, PuzzleRun, explanation
+
+A4 = (8.27, 11.69)
+"""An A4 page in inches (portrait)."""
+FIRST_PAGE_BOARDS = 2
+BOARDS_PER_PAGE = 2
+KEY_LINES_PER_PAGE = 44
+MARGIN = 0.6  # inches
+
+
+def _text(fig: Figure, x: float, y: float, text: str, size: float = 11, **kw: object) -> None:
+    """Text at (x, y) in inches from the page's top-left corner."""
+    fig.text(x / A4[0], 1 - y / A4[1], text, fontsize=size, va="top", **kw)  # type: ignore[arg-type]
+
+
+def _footer(fig: Figure, page: int, pages: int, lang: str) -> None:
+    fig.text(0.5, 0.025, t("worksheet.page", lang, page=page, pages=pages), ha="center",
+             fontsize=9, color="black")
+
+
+def _header(fig: Figure, lang: str, subtitle: str) -> float:
+    """The title, the sheet's contents, the name/class/date lines, what to do; returns the
+    height (inches) used."""
+    _text(fig, MARGIN, 0.55, t("worksheet.title", lang), 20, fontweight="bold")
+    _text(fig, MARGIN, 0.98, subtitle, 11)
+    y = 1.45
+    for label, x, width in ((t("worksheet.name", lang), MARGIN, 3.4),
+                            (t("worksheet.class", lang), MARGIN + 4.0, 1.2),
+                            (t("worksheet.date", lang), MARGIN + 5.6, 1.45)):
+        _text(fig, x, y, label, 11, fontweight="bold")
+        fig.add_artist(Line2D(
+            [(x + 0.02) / A4[0] + len(label) * 0.085 / A4[0], (x + width) / A4[0]],
+            [1 - (y + 0.2) / A4[1]] * 2, color="black", lw=0.8))
+    lines = textwrap.wrap(t("worksheet.instructions", lang), 95)
+    for k, line in enumerate(lines):
+        _text(fig, MARGIN, 1.85 + 0.2 * k, line, 10)
+    return 1.95 + 0.2 * len(lines)
+
+
+def _board_slot(fig: Figure, puzzle: Puzzle, number: int, top: float, height: float,
+                lang: str) -> None:
+    """One numbered board with its question and an answer box, ``top`` inches down."""
+    lay = board_layout(puzzle.start.rules)
+    board_h = height - 1.0
+    board_w = min(A4[0] - 2 * MARGIN, board_h * lay["width"] / lay["height"])
+    left = (A4[0] - board_w) / 2
+    _text(fig, MARGIN, top, t("worksheet.number", lang, number=number), 13, fontweight="bold")
+    ax = fig.add_axes((left / A4[0], 1 - (top + 0.2 + board_h) / A4[1], board_w / A4[0],
+                       board_h / A4[1]))
+    draw_board(ax, puzzle.start, lang=lang, style="print", status=False)
+    run = PuzzleRun(puzzle)
+    question = f"{run.prompt().text(lang)} {run.moves_note().text(lang)}"
+    y = top + 0.25 + board_h
+    for k, line in enumerate(textwrap.wrap(question, 80)):
+        _text(fig, MARGIN, y + 0.19 * k, line, 10.5)
+    box_y = top + height - 0.45
+    _text(fig, A4[0] - MARGIN - 2.9, box_y + 0.08, t("worksheet.answer", lang), 11,
+          fontweight="bold")
+    fig.add_artist(Rectangle(((A4[0] - MARGIN - 2.1) / A4[0], 1 - (box_y + 0.38) / A4[1]),
+                             2.1 / A4[0], 0.36 / A4[1], fill=False, ec="black", lw=1.0,
+                             transform=fig.transFigure))
+
+
+def key_entries(puzzles: Sequence[Puzzle], lang: str) -> list[str]:
+    """The answer key: one entry a puzzle, the solution line and one sentence why."""
+    out = []
+    for number, puzzle in enumerate(puzzles, start=1):
+        head = t("worksheet.key_entry", lang, number=number, id=puzzle.id,
+                 moves=MoveList(puzzle.line))
+        out.append(f"{head} — {explanation(puzzle).text(lang)}")
+    return out
+
+
+def worksheet_pages(puzzles: Sequence[Puzzle], *, lang: str = "tr",
+                    theme: Message | str | None = None, band: Message | str | None = None
+                    ) -> list[Figure]:
+    """The pages of the worksheet of ``puzzles`` as matplotlib figures (A4); in a notebook a
+    page shows itself as a picture. ``theme`` and ``band`` only name the choice on the first
+    page."""
+    if not puzzles:
+        raise PuzzleError("puzzle.error.too_many", count=0, found=0)
+    any_text = t("worksheet.any", lang)
+    subtitle = t("worksheet.subtitle", lang, count=len(puzzles),
+                 theme=theme.text(lang) if isinstance(theme, Message) else theme or any_text,
+                 band=band.text(lang) if isinstance(band, Message) else band or any_text)
+    groups: list[list[tuple[int, Puzzle]]] = []
+    numbered = list(enumerate(puzzles, start=1))
+    groups.append(numbered[:FIRST_PAGE_BOARDS])
+    rest = numbered[FIRST_PAGE_BOARDS:]
+    while rest:
+        groups.append(rest[:BOARDS_PER_PAGE])
+        rest = rest[BOARDS_PER_PAGE:]
+    key_lines: list[list[str]] = [[]]
+    for entry in key_entries(puzzles, lang):
+        wrapped = textwrap.wrap(entry, 92, subsequent_indent="     ")
+        if len(key_lines[-1]) + len(wrapped) + 1 > KEY_LINES_PER_PAGE:
+            key_lines.append([])
+        key_lines[-1].extend([*wrapped, ""])
+    pages = len(groups) + len(key_lines)
+    figures: list[Figure] = []
+    with matplotlib.rc_context({"font.family": "DejaVu Sans"}):
+        for k, group in enumerate(groups):
+            fig = BoardFigure(figsize=A4)
+            top = _header(fig, lang, subtitle) + 0.15 if k == 0 else 0.6
+            slot = (A4[1] - 0.5 - top) / (FIRST_PAGE_BOARDS if k == 0 else BOARDS_PER_PAGE)
+            for j, (number, puzzle) in enumerate(group):
+                _board_slot(fig, puzzle, number, top + j * slot, slot - 0.1, lang)
+            _footer(fig, len(figures) + 1, pages, lang)
+            figures.append(fig)
+        for lines in key_lines:
+            fig = BoardFigure(figsize=A4)
+            _text(fig, MARGIN, 0.55, t("worksheet.key_title", lang), 18, fontweight="bold")
+            for j, line in enumerate(lines):
+                _text(fig, MARGIN, 1.05 + 0.225 * j, line, 10)
+            _footer(fig, len(figures) + 1, pages, lang)
+            figures.append(fig)
+    for page in figures:
+        page.set_facecolor("white")
+    return figures
+
+
+def make_worksheet(puzzles: Sequence[Puzzle], path: str | Path, *, lang: str = "tr",
+                   theme: Message | str | None = None, band: Message | str | None = None
+                   ) -> Path:
+    """Write the worksheet of ``puzzles`` (in this order) to the PDF ``path`` (see
+    :func:`worksheet_pages`). Raises :class:`~.model.PuzzleError` when there is no puzzle or
+    the file cannot be written."""
+    path = Path(path)
+    figures = worksheet_pages(puzzles, lang=lang, theme=theme, band=band)
+    metadata = {"Title": t("worksheet.title", lang), "Creator": "mangala_edu",
+                "CreationDate": None, "ModDate": None}
+    try:
+        with matplotlib.rc_context({"pdf.fonttype": 42}), \
+                PdfPages(path, metadata=metadata) as pdf:
+            for fig in figures:
+                pdf.savefig(fig)
+    except OSError as exc:
+        raise PuzzleError("puzzle.error.cannot_write", file=str(path),
+                          reason=exc.strerror or str(exc)) from exc
+    return path

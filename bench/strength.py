@@ -1,6 +1,13 @@
 """Benchmark the playing strength of the levels: every level against every other and random.
 
-Run: ``python bench/strength.py [--games N] [--time-scale S] [--jobs J] [--pairs a:b,...]``.
+Run: ``python bench/strength.py [--games N] [--time-scale S] [--jobs J] [--pairs a:b,...]
+[--rules NAME]``.
+
+``--rules`` takes any preset: ``official`` (default), ``no-return``, ``own-side``, ``kalah`` or
+``kalah(M,N)``, ``toguz-korgool``, ``mangala-ii``, ``mangala-iv``. Mangala IV leaves the mover no
+choice, so its games depend only on the deal and on who starts: each pair of games gets its own
+random deal of the 98 stones, and every level scores 50 per 100 against every other by
+construction.
 
 Games come in pairs on the same seeded random opening (2 random moves), each side starting
 once. Players are seeded, so each counts its budget in positions searched (time budget x
@@ -23,10 +30,19 @@ from mangala_edu.search.players import LEVELS, make_player
 NAMES = [*LEVELS, "random"]
 
 
+def rules_for(name: str, seed: int) -> Rules:
+    """The rules of one pair of games: Mangala IV gets a random deal (its even start is one
+    game only), every other preset is itself."""
+    rules = Rules.from_name(name)
+    if rules.forced_leftmost:
+        return Rules.mangala_iv(random_deal=True, seed=seed)
+    return rules
+
+
 def run_chunk(job: tuple[str, str, int, int, float, str]) -> Series:
     a, b, games, seed, scale, rules = job
     return play_series(lambda s: make_player(a, s, scale), lambda s: make_player(b, s, scale),
-                       games, Rules.from_name(rules), seed=seed)
+                       games, rules_for(rules, seed), seed=seed)
 
 
 def main() -> None:
@@ -38,6 +54,10 @@ def main() -> None:
     parser.add_argument("--rules", default="official")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
+    try:
+        Rules.from_name(args.rules)
+    except ValueError as exc:
+        parser.error(f"--rules: {exc}")
     if args.games < 2 or args.games % 2:
         parser.error("--games must be a positive even number (each opening is played twice)")
     if args.pairs:

@@ -8,6 +8,11 @@ A search that runs out of its budget (``solve --time-limit``) says so on standar
 the bounds of the value it had proven by then when they say more than the stones on the board,
 and exits with status 3 (printing nothing on standard output, even with ``--json``). Messages
 are in Turkish unless ``--lang en`` (or ``MANGALA_EDU_LANG=en``) is given.
+
+Every game of the family is played with ``--rules``: ``official`` (default), ``no-return``,
+``own-side``, ``kalah`` (with ``--pits``/``--stones``), ``toguz-korgool``, ``mangala-ii`` and
+``mangala-iv`` (with ``--deal SEED`` for a random deal of its 98 stones). In the family's games
+a replayed position that repeats an earlier one ends the game, as in a game record.
 """
 
 from __future__ import annotations
@@ -19,14 +24,27 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from .engine import SIDE_NAMES, SIDES, SOUTH, IllegalMoveError, MangalaError, Position, Rules, other
+from .engine import (
+    SIDE_NAMES,
+    SIDES,
+    SOUTH,
+    Game,
+    IllegalMoveError,
+    MangalaError,
+    Position,
+    Rules,
+    other,
+)
 from .i18n import LANGUAGES, t
 
 if TYPE_CHECKING:
     from .search import BudgetExceeded
     from .search.analysis import MoveReview
 
-RULE_NAMES = ("official", "no-return", "own-side", "kalah")
+RULE_NAMES = ("official", "no-return", "own-side", "kalah", "toguz-korgool", "mangala-ii",
+              "mangala-iv")
+TABLE_RULE_NAMES = RULE_NAMES[:4]
+"""Endgame tables exist for the rules whose stores are on the path (the classic search)."""
 FIGURE_TYPES = (".png", ".svg", ".pdf")
 DEFAULT_TIME_LIMIT = 30.0
 """Seconds ``mangala-edu solve`` searches before it gives up (exit status 3)."""
@@ -43,8 +61,9 @@ class OutOfBudget(Exception):
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mangala-edu",
-        description="Mangala (official Turkish rules): replay moves, show positions, ask the "
-                    "computer for a move, solve endgames, review games.",
+        description="Mangala (official Turkish rules) and its family (Kalah, Toguz Korgool, "
+                    "Mangala II, Mangala IV): replay moves, show positions, ask the computer "
+                    "for a move, solve endgames, review games.",
     )
     env_lang = os.environ.get("MANGALA_EDU_LANG")
     parser.add_argument("--lang", choices=LANGUAGES,
@@ -58,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--pits", type=int, help="pits a side, with --rules kalah (default 6)")
         p.add_argument("--stones", type=int,
                        help="stones a pit, with --rules kalah (default 4)")
+        p.add_argument("--deal", type=int, metavar="SEED",
+                       help="with --rules mangala-iv: deal the 98 stones at random (this seed)")
 
     replay = sub.add_parser("replay", help="play pits in order and print each position")
     rules_options(replay)
@@ -114,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
 
     from .cli_solver import add_table_parser
 
-    add_table_parser(sub, RULE_NAMES)
+    add_table_parser(sub, TABLE_RULE_NAMES)
 
     from .puzzles.commands import add_commands
 
@@ -123,9 +144,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    lang = args.lang
+    if args.deal is not None and args.rules != "mangala-iv":
+        raise CommandError(t("cli.deal_only_mangala_iv", lang, rules=args.rules))
     if args.rules != "kalah":
         if args.pits is not None or args.stones is not None:
-            raise CommandError("--pits and --stones go with --rules kalah")
+            raise CommandError(t("cli.size_only_kalah", lang, rules=args.rules))
+        if args.deal is not None:
+            return Rules.mangala_iv(random_deal=True, seed=args.deal)
         return Rules.from_name(args.rules)
     return Rules.kalah(6 if args.pits is None else args.pits,
                        4 if args.stones is None else args.stones)
@@ -139,6 +165,7 @@ def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         pos = Position.from_text(args.start, rules)
     else:
         pos = Position.start(rules, args.first)
+    game = Game(start=pos)                # a repeated position ends a game of the family
     if not args.json:
         print(board_text(pos, lang), file=out)
     for ply, word in enumerate(args.moves, start=1):
@@ -148,8 +175,12 @@ def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
             pit = word
         try:
             trace = pos.trace(pit)
+            game.push(pit)
         except IllegalMoveError as exc:
             raise CommandError(f"{t('cli.ply', lang, ply=ply)}: {exc.message(lang)}") from exc
+        cycle = game.repeated(ply)
+        if cycle is not None:
+            trace = trace.ended_by_repetition(cycle)
         pos = trace.after
         if args.json:
             result = pos.result
@@ -208,6 +239,8 @@ def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     level = player.level.name(lang)
     if args.json:
         print(json.dumps({"pit": pit, "level": player.level.key, "values": values}), file=out)
+    elif pos.rules.forced_leftmost:
+        print(t("cli.best_forced", lang, pit=pit, side=SIDE_NAMES[pos.mover]), file=out)
     else:
         print(t("cli.best", lang, level=level, pit=pit, side=SIDE_NAMES[pos.mover]),
               file=out)
@@ -241,7 +274,8 @@ def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
                           "nodes": sol.nodes, "seconds": round(sol.seconds, 3)}), file=out)
     else:
         moves = ", ".join(str(p) for p in sol.best_moves)
-        print(t("cli.solved", lang, value=sol.value, moves=moves,
+        key = "cli.solved_game" if pos.rules.family else "cli.solved"
+        print(t(key, lang, value=sol.value, moves=moves,
                 side=SIDE_NAMES[pos.mover], nodes=sol.nodes), file=out)
 
 
@@ -270,14 +304,15 @@ def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
     stones = pos.stones_on_board
     side = SIDE_NAMES[mover].text(lang)
     if lower == upper:
-        return t("cli.proven_value", lang, side=side, value=signed(lower))
+        key = "cli.proven_value_game" if pos.rules.family else "cli.proven_value"
+        return t(key, lang, side=side, value=signed(lower))
     if lower <= base - stones and upper >= base + stones:
         return ""
-    return t("cli.proven_bounds", lang, side=side, lower=signed(lower), upper=signed(upper))
+    key = "cli.proven_bounds_game" if pos.rules.family else "cli.proven_bounds"
+    return t(key, lang, side=side, lower=signed(lower), upper=signed(upper))
 
 
 def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
-    from .engine import Game
     from .search import analyse_game
 
     if not args.time_per_move > 0:

@@ -74,7 +74,8 @@ def test_illegal_pit_names_the_ply_and_keeps_earlier_moves():
      "mangala-edu: Move 2: The set is already over: no more moves can be played.\n"),
     (["replay", "--from", "4,4,4/4,4,4 S", "1"],
      "mangala-edu: South has 3 numbers; expected 7 (6 pits and a store).\n"),
-    (["replay", "--pits", "4", "1"], "mangala-edu: --pits and --stones go with --rules kalah\n"),
+    (["replay", "--pits", "4", "1"], "mangala-edu: --pits and --stones go with --rules kalah "
+                                     "only; the board of official is always the same.\n"),
     (["replay", "--rules", "kalah", "--pits", "0", "1"],
      "mangala-edu: Kalah needs at least 1 pit a side and 1 stone a pit; got 0 pits and "
      "4 stones.\n"),

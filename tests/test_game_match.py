@@ -54,7 +54,8 @@ def test_record_with_custom_rules():
     ('{"rules": "official"}', "The game record has no 'moves'."),
     ('{"moves": [1]}', "The game record has no 'rules'."),
     ('{"rules": "chess", "moves": []}',
-     "Unknown rules 'chess': choose official, no-return, own-side or kalah(M,N)."),
+     "Unknown rules 'chess': choose official, no-return, own-side, kalah(M,N), "
+     "toguz-korgool, mangala-ii or mangala-iv."),
     ('{"rules": "official", "moves": [1, "x"]}',
      "'moves' must be a list of pit numbers; got [1, 'x']."),
     ('{"rules": "official", "first": "east", "moves": []}',

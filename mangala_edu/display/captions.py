@@ -14,13 +14,28 @@ North pit 1: the last stone is dropped
 Odd number (5): nothing is captured
 >>> outcome_caption(Position.start().trace(4), "tr")
 'Son taş kendi hazinende: bir daha oyna!'
+
+The family's events have captions too (a relay, a chain capture, a tuzdik, a pass, the
+endings):
+
+>>> from mangala_edu import Rules
+>>> pos = Position.from_text("0,0,0,0,0,0,0,0,3,10/1,2,0,0,0,0,0,0,0,0 S",
+...                          Rules.toguz_korgool())
+>>> trace_captions(pos.trace(9), "en")[-1]
+"Tuzdik! North pit 2 is now South's tuzdik: its 3 stones are captured"
+>>> pos = Position.from_text("0,0,0,0,0,1,30/1,0,0,0,0,0,40 S", Rules.mangala_ii())
+>>> for part in outcome_caption(pos.trace(6), "tr").split(" · "):
+...     print(part)
+Avlama: Kuzey 1. kuyu, 2 taş: hepsi alındı
+Tahtada taş kalmadı: oyun bitti
+Kuzey kazandı: 40–32
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..engine import SIDE_NAMES, Event, EventKind, MoveTrace, Rules
+from ..engine import SIDE_NAMES, Event, EventKind, MoveTrace, Rules, other
 from ..engine.geometry import SIDE_GENITIVES
 from ..i18n import Message, get_language, t
 from .svg import status_text
@@ -59,11 +74,17 @@ _CAPTIONS: dict[EventKind, str] = {
     EventKind.EMPTY_CAPTURE: "event.empty_capture",
     EventKind.EMPTY_OPPOSITE_EMPTY: "event.empty_opposite_empty",
     EventKind.NOTHING: "event.nothing",
+    EventKind.NO_CAPTURE: "event.no_capture",
+    EventKind.RELAY_LOOP: "event.relay_loop",
+    EventKind.REPETITION: "event.repetition",
 }
 
 #: The kinds :func:`outcome_caption` tells: the rule at the last stone and the end of the set.
 _OUTCOME_CAPTIONS = (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD,
                      EventKind.EMPTY_CAPTURE, EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING,
+                     EventKind.TUZDIK, EventKind.LAST_IN_TUZDIK, EventKind.CHAIN_CAPTURE,
+                     EventKind.NO_CAPTURE, EventKind.RELAY_LOOP, EventKind.PASS,
+                     EventKind.WIN_THRESHOLD, EventKind.NO_MOVE, EventKind.REPETITION,
                      EventKind.SWEEP, EventKind.SET_OVER)
 
 
@@ -96,8 +117,47 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None,
             return t("event.own_side", lang)
         return t("event.sweep", lang, side=SIDE_NAMES[event.side], count=event.count)
     if kind == EventKind.SET_OVER:
+        if trace.before.rules.passes and not trace.after.stones_on_board and \
+                not any(e.kind == EventKind.SWEEP for e in trace.events):
+            return f"{t('event.board_empty', lang)} · {status_text(trace.after, lang)}"
         return status_text(trace.after, lang)
+    family = _family_caption(event, trace, lang)
+    if family is not None:
+        return family
     return t(_CAPTIONS[kind], lang, count=event.count)
+
+
+def _family_caption(event: Event, trace: MoveTrace, lang: str) -> str | None:
+    """The caption of an event of the family's games that needs more than its count (a place,
+    a side), or ``None``."""
+    kind = event.kind
+    rules = trace.before.rules
+    side = event.side
+    if kind == EventKind.TUZDIK_DROP and event.place is not None and side is not None:
+        key = "event.tuzdik_drop_last" if event.count == 0 else "event.tuzdik_drop"
+        return t(key, lang, place=place_message(event.place, rules),
+                 owner=SIDE_GENITIVES[side], count=event.count)
+    if kind == EventKind.LAST_IN_TUZDIK and side is not None:
+        return t("event.last_in_tuzdik", lang, owner=SIDE_GENITIVES[side])
+    if kind == EventKind.TUZDIK and event.place is not None:
+        return t("event.tuzdik", lang, place=place_message(event.place, rules),
+                 mover=SIDE_GENITIVES[trace.player], count=event.count)
+    if kind == EventKind.RELAY and event.place is not None:
+        return t("event.relay", lang, place=place_message(event.place, rules), count=event.count)
+    if kind == EventKind.CHAIN_CAPTURE and event.place is not None:
+        pits = len(event.moved)
+        if pits <= 1:
+            return t("event.capture_one", lang, place=place_message(event.place, rules),
+                     count=event.count)
+        return t("event.chain_capture", lang, pits=pits, count=event.count)
+    if kind == EventKind.PASS and side is not None:
+        return t("event.pass", lang, side=SIDE_NAMES[side], other=SIDE_NAMES[other(side)])
+    if kind == EventKind.WIN_THRESHOLD and side is not None:
+        return t("event.win_threshold", lang, side=SIDE_GENITIVES[side], count=event.count,
+                 threshold=rules.win_threshold)
+    if kind == EventKind.NO_MOVE and side is not None:
+        return t("event.no_move", lang, side=SIDE_NAMES[side])
+    return None
 
 
 def trace_captions(trace: MoveTrace, lang: str | None = None,

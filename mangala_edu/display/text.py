@@ -27,7 +27,7 @@ from .svg import status_text
 def board_text(position: Position, lang: str | None = None) -> str:
     """A readable fixed-width drawing of the board (plain ASCII apart from the names).
 
-    Works for any number of pits:
+    Works for any number of pits, and writes a Toguz Korgool tuzdik ``x``:
 
     >>> from mangala_edu import Rules
     >>> print(board_text(Position.start(Rules.kalah(3, 12), first="north"), lang="tr"))
@@ -39,6 +39,10 @@ def board_text(position: Position, lang: str | None = None) -> str:
             1     2     3
                Güney
     Sıra Kuzey oyuncusunda
+    >>> pos = Position.from_text("9,9,9,9,9,9,9,9,9,0/9,9,x,9,9,9,9,9,9,3 N",
+    ...                          Rules.toguz_korgool())
+    >>> print(board_text(pos, lang="en").splitlines()[2])
+         (  9) (  9) (  9) (  9) (  9) (  9) (  x) (  9) (  9)
     """
     lang = lang or get_language()
     rules = position.rules
@@ -50,7 +54,14 @@ def board_text(position: Position, lang: str | None = None) -> str:
     store_digits = max(2, len(str(south_store)), len(str(north_store)))
     store_w = store_digits + 2                # "[" digits "]"
 
-    def counts(row: tuple[int, ...]) -> str:
+    tuzdiks = {i for i in position.tuzdiks if i is not None}
+
+    def cells(side: Side) -> tuple[str, ...]:
+        """The pits' counts, a tuzdik (Toguz Korgool) written ``x``."""
+        r = rules.geometry.pit_indices(side)
+        return tuple("x" if i in tuzdiks else str(position.board[i]) for i in r)
+
+    def counts(row: tuple[str, ...]) -> str:
         return " " * store_w + "".join(f" ({c:>{digits}})" for c in row)
 
     def numbers(order: list[int]) -> str:
@@ -68,9 +79,9 @@ def board_text(position: Position, lang: str | None = None) -> str:
     lines = [
         name(NORTH),
         numbers(list(range(m, 0, -1))),
-        counts(tuple(reversed(north))),
+        counts(tuple(reversed(cells(NORTH)))),
         f"[{north_store:>{store_digits}}]" + " " * inner + f"[{south_store:>{store_digits}}]",
-        counts(tuple(south)),
+        counts(cells(SOUTH)),
         numbers(list(range(1, m + 1))),
         name(SOUTH),
         status_text(position, lang),

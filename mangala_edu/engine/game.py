@@ -13,6 +13,20 @@ Pits are numbered as in :meth:`Position.play`: 1..pits from the mover's own left
 True
 >>> game.pop(), game.moves
 (1, (3, 6))
+
+In the family's games a position can come back (stones going round the board with nothing
+to capture). Under their rules (:attr:`~.rules.Rules.repetition_end`) a game stops as soon as
+a position repeats an earlier one of the same game, and each player takes the stones on their
+own side: :meth:`Game.push` sees it, and the trace of that move says so (``repetition``).
+
+>>> from mangala_edu import Rules
+>>> game = Game(start=Position.from_text("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii()))
+>>> for _ in range(12):     # a lone stone goes round: whoever has it moves, the other passes
+...     game.push(game.position.legal_moves[0])
+>>> game.position.to_text()
+'0,0,0,0,0,0,36/0,0,0,0,0,0,36 -'
+>>> [e.kind.value for e in list(game.traces())[-1].events][-3:]
+['repetition', 'sweep', 'set_over']
 """
 
 from __future__ import annotations
@@ -53,6 +67,9 @@ class Game:
         self.start = start
         self._moves: list[int] = []
         self._positions: list[Position] = [start]
+        self._seen: dict[Position, int] = {start: 0} if start.rules.repetition_end else {}
+        """Each position of the game (as long as it goes on) and its index, for repetitions
+        (kept only under rules that end a game on a repeated position)."""
         for pit in moves:
             self.push(pit)
 
@@ -90,20 +107,41 @@ class Game:
         nothing when it cannot be played."""
         pos = self.position
         after = pos.play(pit)
-        self._moves.append(pos.pit_number(pit))
+        number = pit if type(pit) is int else pos.pit_number(pit)  # ``play`` checked it
+        repetition = self.rules.repetition_end
+        if repetition and not after.is_over and after in self._seen:
+            after = after.end_by_repetition()
+        self._moves.append(number)
         self._positions.append(after)
+        if repetition and not after.is_over:
+            self._seen[after] = len(self._positions) - 1
 
     def pop(self) -> int:
         """Take back the last move and return its pit."""
         if not self._moves:
             raise IndexError("no move to take back")
-        self._positions.pop()
+        gone = self._positions.pop()
+        if self._seen.get(gone) == len(self._positions):
+            del self._seen[gone]
         return self._moves.pop()
+
+    def repeated(self, ply: int) -> int | None:
+        """When the game stopped at move ``ply`` (1-based) because its position repeated an
+        earlier one: how many moves earlier that position stood; otherwise ``None``."""
+        before, stored = self._positions[ply - 1], self._positions[ply]
+        after = before.play(self._moves[ply - 1])
+        if after == stored:
+            return None
+        return ply - self._seen[after]
 
     def traces(self) -> Iterator[MoveTrace]:
         """Every move again, with its full trace."""
-        for pos, pit in zip(self._positions, self._moves, strict=False):
-            yield pos.trace(pit)
+        for ply, (pos, pit) in enumerate(zip(self._positions, self._moves, strict=False),
+                                         start=1):
+            trace = pos.trace(pit)
+            if trace.after != self._positions[ply]:
+                trace = trace.ended_by_repetition(ply - self._seen[trace.after])
+            yield trace
 
     # Records --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Literal
 
+from . import family
 from .errors import IllegalMoveError, PositionError
-from .geometry import NORTH, SIDE_NAMES, SIDES, SOUTH, Side, side_index
-from .notation import read_position, write_position
-from .rules import END_SWEEP, Rules
+from .family import NO_TUZDIK
+from .geometry import NORTH, SIDE_GENITIVES, SIDE_NAMES, SIDES, SOUTH, Side, side_index
+from .notation import parse_position_text, write_position
+from .rules import END_EMPTY_BOARD, END_NO_MOVE, END_SWEEP, Rules
 from .trace import CAPTURES, OUTCOMES, STONE_STEPS, Event, EventKind
 
 Winner = Literal["south", "north", "draw"]
@@ -75,7 +77,9 @@ class Position:
     """A board and the side to move, under some :class:`Rules`.
 
     ``board`` is a tuple in the order S1..S6, S-store, N1..N6, N-store. ``to_move`` is
-    ``"south"``, ``"north"``, or ``None`` once the set is over.
+    ``"south"``, ``"north"``, or ``None`` once the set is over. Under Toguz Korgool's rules a
+    position also knows each player's tuzdik: ``tuzdiks`` gives South's and North's as board
+    indices (South's lies in North's row), ``None`` for none.
 
     >>> Position((0, 0, 0, 0, 0, 1, 20, 1, 0, 0, 0, 0, 0, 26), "south").legal_moves
     (6,)
@@ -85,30 +89,35 @@ class Position:
     mangala_edu.engine.errors.PositionError: Bir tahtada 14 yer vardır ... got 2.
     """
 
-    __slots__ = ("_board", "_rules", "_side")
+    __slots__ = ("_board", "_rules", "_side", "_tuzdik")
 
     _rules: Rules
     _board: tuple[int, ...]
     _side: int | None
+    _tuzdik: tuple[int, int]
 
-    def __init__(self, board: Iterable[int], to_move: Side | None, rules: Rules | None = None
-                 ) -> None:
+    def __init__(self, board: Iterable[int], to_move: Side | None, rules: Rules | None = None,
+                 tuzdiks: tuple[int | None, int | None] = (None, None)) -> None:
         rules = rules or Rules.official()
         board = tuple(board)
         if to_move is not None and to_move not in SIDES:
             raise PositionError("position.bad_side", value=to_move)
         side = None if to_move is None else side_index(to_move)
         _validate(board, side, rules)
+        tuz = _check_tuzdiks(tuzdiks, board, rules)
         self._rules = rules
         self._board = board
         self._side = side
+        self._tuzdik = tuz
 
     @classmethod
-    def _make(cls, rules: Rules, board: tuple[int, ...], side: int | None) -> Position:
+    def _make(cls, rules: Rules, board: tuple[int, ...], side: int | None,
+              tuzdik: tuple[int, int] = NO_TUZDIK) -> Position:
         pos = object.__new__(cls)
         pos._rules = rules
         pos._board = board
         pos._side = side
+        pos._tuzdik = tuzdik
         return pos
 
     # Construction ---------------------------------------------------------------------------
@@ -122,7 +131,12 @@ class Position:
         rules = rules or Rules.official()
         if first not in SIDES:
             raise PositionError("position.bad_side", value=first)
-        return cls._make(rules, rules.start_board(), side_index(first))
+        board = rules.start_board()
+        side = side_index(first)
+        row = rules.geometry.pit_ranges[side]
+        if rules.passes and not any(board[row.start:row.stop]):
+            side = 1 - side                # a dealt board with an empty row: that player passes
+        return cls._make(rules, board, side)
 
     @classmethod
     def from_text(cls, text: str, rules: Rules | None = None) -> Position:
@@ -130,16 +144,16 @@ class Position:
         (see :mod:`mangala_edu.engine.notation`); raises :class:`PositionError` naming the
         first fault found."""
         rules = rules or Rules.official()
-        board, to_move = read_position(text, rules)
-        return cls(board, to_move, rules)
+        board, to_move, tuzdiks = parse_position_text(text, rules)
+        return cls(board, to_move, rules, tuzdiks)
 
     def to_text(self) -> str:
-        """The text notation of this position.
+        """The text notation of this position (a tuzdik is written ``x``).
 
         >>> Position.start().to_text()
         '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'
         """
-        return write_position(self._board, self.to_move, self._rules)
+        return write_position(self._board, self.to_move, self._rules, self.tuzdiks)
 
     # Reading --------------------------------------------------------------------------------
     @property
@@ -151,6 +165,26 @@ class Position:
     def rules(self) -> Rules:
         """The rules this position is played under."""
         return self._rules
+
+    @property
+    def tuzdiks(self) -> tuple[int | None, int | None]:
+        """South's and North's tuzdik (Toguz Korgool) as board indices, ``None`` for none.
+        A player's tuzdik lies in the opponent's row.
+
+        >>> from mangala_edu import Rules
+        >>> pos = Position.from_text("9,9,9,9,9,9,9,9,9,0/9,9,x,9,9,9,9,9,9,3 N",
+        ...                          Rules.toguz_korgool())
+        >>> pos.tuzdiks, pos.tuzdik("south"), pos.tuzdik("north")
+        ((12, None), 3, None)
+        """
+        a, b = self._tuzdik
+        return (None if a < 0 else a, None if b < 0 else b)
+
+    def tuzdik(self, side: Side) -> int | None:
+        """The number of ``side``'s tuzdik pit in the opponent's row (from the opponent's own
+        left), or ``None`` when ``side`` has none."""
+        index = self._tuzdik[side_index(side)]
+        return None if index < 0 else self._rules.geometry.place(index).number
 
     @property
     def to_move(self) -> Side | None:
@@ -188,6 +222,8 @@ class Position:
         if side is None:
             return ()
         start, stop, numbers = self._rules.geometry.pit_slices[side]
+        if self._rules.forced_leftmost:          # Mangala IV: the leftmost occupied pit only
+            return tuple(compress(numbers, self._board[start:stop]))[:1]
         return tuple(compress(numbers, self._board[start:stop]))
 
     def pits(self, side: Side) -> tuple[int, ...]:
@@ -238,8 +274,14 @@ class Position:
         if not 1 <= pit <= m:
             raise IllegalMoveError("error.out_of_range", pit=pit, pits=m)
         origin = g.index(SIDES[side], pit)
+        if origin == self._tuzdik[1 - side]:
+            raise IllegalMoveError("error.tuzdik_pit", pit=pit, owner=SIDE_NAMES[SIDES[1 - side]])
         if not self.board[origin]:
             raise IllegalMoveError("error.empty_pit", pit=pit)
+        if self._rules.forced_leftmost:
+            first = family.leftmost(self._board, side, self._rules)
+            if pit != first:
+                raise IllegalMoveError("error.not_leftmost", pit=pit, first=first)
         return side, origin
 
     def pit_number(self, pit: int | str) -> int:
@@ -264,6 +306,8 @@ class Position:
         """
         side = self._side
         rules = self._rules
+        if rules.stores_on_path is False:       # the family: its own sowing (engine.family)
+            return self._play_family(pit)
         board = list(self._board)
         # The common case (a pit number of the mover's that holds stones) first, without a call.
         m = rules.pits
@@ -277,17 +321,50 @@ class Position:
         pos._rules = rules
         pos._side = _sow(board, side, origin, rules, None)
         pos._board = tuple(board)
+        pos._tuzdik = NO_TUZDIK
         return pos
+
+    def _play_family(self, pit: int | str) -> Position:
+        side = self._side
+        rules = self._rules
+        m = rules.pits
+        if type(pit) is int and side is not None and 0 < pit <= m and not rules.forced_leftmost:
+            origin = pit - 1 if side == 0 else m + pit
+            if not self._board[origin] or origin == self._tuzdik[1 - side]:
+                side, origin = self._origin(pit)  # raises the error
+        else:
+            side, origin = self._origin(pit)
+        board = list(self._board)
+        tuz = list(self._tuzdik)
+        after = family.sow(board, side, origin, self._rules, tuz, None)
+        return Position._make(self._rules, tuple(board), after, (tuz[0], tuz[1]))
 
     def trace(self, pit: int | str) -> MoveTrace:
         """Play ``pit`` and return everything that happened, stone by stone."""
         mover, origin = self._origin(pit)
         board = list(self.board)
         events: list[Event] = []
-        side = _sow(board, mover, origin, self.rules, events)
-        after = Position._make(self.rules, tuple(board), side)
+        tuz = list(self._tuzdik)
+        if self.rules.family:
+            side = family.sow(board, mover, origin, self.rules, tuz, events)
+        else:
+            side = _sow(board, mover, origin, self.rules, events)
+        after = Position._make(self.rules, tuple(board), side, (tuz[0], tuz[1]))
         number = self.rules.geometry.place(origin).number
         return MoveTrace(self, number, SIDES[mover], tuple(events), after)
+
+    def end_by_repetition(self) -> Position:
+        """This position once the game stops because it repeats an earlier one (the family's
+        documented ending, see :class:`~.game.Game`): each side's stones go to the player on
+        whose side they lie, and nobody is to move.
+
+        >>> from mangala_edu import Rules
+        >>> pos = Position.from_text("1,0,0,0,0,0,30/0,0,0,0,0,1,40 N", Rules.mangala_ii())
+        >>> pos.end_by_repetition().to_text()
+        '0,0,0,0,0,0,31/0,0,0,0,0,0,41 -'
+        """
+        board, _ = family.repetition_end(self._board, self._rules, 0)
+        return Position._make(self._rules, board, None, self._tuzdik)
 
     def children(self) -> Iterator[tuple[int, Position]]:
         """Each legal move with the position it leads to."""
@@ -297,10 +374,11 @@ class Position:
     # Python protocol ------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Position) and self.board == other.board
-                and self._side == other._side and self.rules == other.rules)
+                and self._side == other._side and self._tuzdik == other._tuzdik
+                and self.rules == other.rules)
 
     def __hash__(self) -> int:
-        return hash((self.board, self._side))
+        return hash((self.board, self._side, self._tuzdik))
 
     def __repr__(self) -> str:
         rules = "" if self.rules.name == "official" else f", rules={self.rules!r}"
@@ -310,6 +388,8 @@ class Position:
         return self.to_text()
 
     def __reduce__(self) -> tuple[type[Position], tuple[object, ...]]:
+        if self._tuzdik != NO_TUZDIK:
+            return (Position, (self.board, self.to_move, self.rules, self.tuzdiks))
         return (Position, (self.board, self.to_move, self.rules))
 
     def _repr_svg_(self) -> str:
@@ -371,18 +451,39 @@ class MoveTrace:
         return next((e for e in self.events if e.kind == EventKind.SWEEP), None)
 
     @property
+    def passes(self) -> bool:
+        """True when the opponent had no stone in their row and passed, so the mover moves
+        again (the storeless games)."""
+        return any(e.kind == EventKind.PASS for e in self.events)
+
+    @property
     def tags(self) -> list[str]:
         """The notable rules of this move: any of ``extra_turn``, ``even_capture``,
-        ``empty_capture``, ``sweep`` (the ``events`` of ``mangala-edu replay --json``)."""
+        ``empty_capture``, ``sweep`` and, in the family's games, ``relay``,
+        ``chain_capture``, ``tuzdik``, ``tuzdik_drop``, ``pass``, ``relay_loop``,
+        ``win_threshold``, ``no_move``, ``repetition`` (the ``events`` of
+        ``mangala-edu replay --json``)."""
         kinds = {e.kind for e in self.events}
-        return [k.value for k in (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE,
-                                  EventKind.EMPTY_CAPTURE, EventKind.SWEEP) if k in kinds]
+        return [k.value for k in _TAGS if k in kinds]
+
+    def ended_by_repetition(self, cycle: int) -> MoveTrace:
+        """This move's trace when its position repeats the one ``cycle`` moves earlier, so
+        that the game stops (see :class:`~.game.Game`): the events of the ending are added."""
+        board, events = family.repetition_end(self.after.board, self.before.rules, cycle)
+        after = Position._make(self.before.rules, board, None, self.after._tuzdik)
+        return MoveTrace(self.before, self.pit, self.player, self.events + tuple(events), after)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: the move, the boards before and after, and every event."""
         return {"pit": self.pit, "player": self.player, "before": list(self.before.board),
                 "after": list(self.after.board), "to_move": self.after.to_move,
                 "outcome": self.outcome.value, "events": [e.to_dict() for e in self.events]}
+
+
+_TAGS = (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE, EventKind.SWEEP,
+         EventKind.RELAY, EventKind.CHAIN_CAPTURE, EventKind.TUZDIK, EventKind.TUZDIK_DROP,
+         EventKind.PASS, EventKind.RELAY_LOOP, EventKind.WIN_THRESHOLD, EventKind.NO_MOVE,
+         EventKind.REPETITION)
 
 
 def parse_position(text: str, rules: Rules | None = None) -> Position:
@@ -411,12 +512,65 @@ def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
             raise PositionError("position.negative", side=SIDE_NAMES[owner], index=index,
                                 value=value)
     empty = [not any(board[r.start:r.stop]) for r in g.pit_ranges]
+    if rules.end_rule == END_EMPTY_BOARD:         # Mangala II, IV: an empty row passes
+        if side is None:
+            if not all(empty):
+                raise PositionError("position.over_with_stones")
+        elif empty[side]:
+            raise PositionError("position.must_pass", side=SIDE_NAMES[SIDES[side]],
+                                other=SIDE_NAMES[SIDES[1 - side]])
+        return
+    if rules.end_rule == END_NO_MOVE:             # Toguz Korgool
+        threshold = rules.win_threshold
+        reached = [s for s in (0, 1) if threshold and board[g.stores[s]] >= threshold]
+        if side is None:
+            if not all(empty) and not reached:
+                raise PositionError("position.over_with_stones")
+        elif reached:
+            raise PositionError("position.threshold_reached",
+                                side=SIDE_GENITIVES[SIDES[reached[0]]],
+                                count=board[g.stores[reached[0]]], threshold=threshold)
+        elif empty[side]:
+            raise PositionError("position.cannot_move", side=SIDE_NAMES[SIDES[side]])
+        return
     if side is None:
         if not all(empty):
             raise PositionError("position.over_with_stones")
     elif empty[0] or empty[1]:
         raise PositionError("position.empty_side_to_move",
                             side=SIDE_NAMES[SIDES[0 if empty[0] else 1]])
+
+
+def _check_tuzdiks(tuzdiks: object, board: tuple[int, ...], rules: Rules) -> tuple[int, int]:
+    """The tuzdiks ``(South's, North's)`` as board indices (``-1`` for none); raises
+    :class:`PositionError` unless they are allowed by the rules and lie where a tuzdik can."""
+    if tuzdiks == (None, None) or tuzdiks == NO_TUZDIK:
+        return NO_TUZDIK
+    if not isinstance(tuzdiks, tuple) or len(tuzdiks) != 2:
+        raise PositionError("position.bad_tuzdik", value=tuzdiks)
+    if not rules.tuzdik:
+        raise PositionError("position.no_tuzdik_rule", rules=rules.name)
+    g = rules.geometry
+    out = []
+    for side, index in enumerate(tuzdiks):
+        if index is None or index == -1:
+            out.append(-1)
+            continue
+        if (not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < g.size
+                or g.owner[index] != 1 - side):
+            raise PositionError("position.bad_tuzdik", value=tuzdiks)
+        number = g.place(index).number
+        if number == rules.pits:
+            raise PositionError("position.tuzdik_last_pit", side=SIDE_NAMES[SIDES[side]],
+                                pit=number)
+        if board[index]:
+            raise PositionError("position.tuzdik_not_empty", side=SIDE_NAMES[SIDES[side]],
+                                pit=number, value=board[index])
+        out.append(index)
+    a, b = out
+    if a >= 0 and b >= 0 and g.place(a).number == g.place(b).number:
+        raise PositionError("position.tuzdik_same_number", pit=g.place(a).number)
+    return (a, b)
 
 
 def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event] | None

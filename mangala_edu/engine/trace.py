@@ -22,6 +22,30 @@ Event kinds (:class:`EventKind`), in the order they can occur:
 ``set_over``              the set is over; ``board`` is final
 ========================  ==============================================================
 
+The games of the family (Toguz Korgool, Mangala II, Mangala IV; see :mod:`.family`) add:
+
+========================  ==============================================================
+``tuzdik_drop``           a stone sown into the tuzdik ``place`` goes to its owner's store
+                          (``side``: the owner; ``count``: stones left in hand)
+``tuzdik``                the last stone made the opponent's pit ``place`` exactly 3: it
+                          becomes the mover's tuzdik and its ``count`` stones are taken
+``last_in_tuzdik``        the last stone fell into the tuzdik ``place`` (to its owner)
+``relay``                 the last stone made the occupied pit ``place`` 3, 5 or more: all
+                          ``count`` stones are lifted and sown on (Mangala IV)
+``chain_capture``         the last stone made ``place`` hold a capturing count (2, 4, 6):
+                          ``moved`` lists every pit taken (the run before it, the pits
+                          opposite), ``count`` stones in all
+``no_capture``            the last stone made ``place`` hold ``count``, which takes nothing
+``relay_loop``            the relay would go round for ever: the game stops (Mangala IV)
+``pass``                  ``side`` has no stone in their row and passes: the mover moves
+                          again
+``win_threshold``         ``side``'s store ``place`` holds ``count``, enough to win: the
+                          game is over (Toguz Korgool: 82)
+``no_move``               ``side`` is to move but has no stone to play: the game is over
+``repetition``            the position repeats one ``count`` moves earlier: the game stops
+                          (added by :class:`~.game.Game`, which sees the history)
+========================  ==============================================================
+
 ``moved`` lists the stones that change place in a capture or a sweep as
 ``(from_place, to_place, stones)`` triples; ``side`` is the player an event belongs to.
 
@@ -55,6 +79,17 @@ class EventKind(str, Enum):
     NOTHING = "nothing"
     SWEEP = "sweep"
     SET_OVER = "set_over"
+    TUZDIK_DROP = "tuzdik_drop"
+    TUZDIK = "tuzdik"
+    LAST_IN_TUZDIK = "last_in_tuzdik"
+    RELAY = "relay"
+    CHAIN_CAPTURE = "chain_capture"
+    NO_CAPTURE = "no_capture"
+    RELAY_LOOP = "relay_loop"
+    PASS = "pass"
+    WIN_THRESHOLD = "win_threshold"
+    NO_MOVE = "no_move"
+    REPETITION = "repetition"
 
     def __str__(self) -> str:
         return str.__str__(self)
@@ -67,20 +102,31 @@ class EventKind(str, Enum):
 
 OUTCOMES: frozenset[EventKind] = frozenset({
     EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD, EventKind.EMPTY_CAPTURE,
-    EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING})
+    EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING, EventKind.TUZDIK,
+    EventKind.LAST_IN_TUZDIK, EventKind.CHAIN_CAPTURE, EventKind.NO_CAPTURE,
+    EventKind.RELAY_LOOP})
 """Kinds that say which rule fired at the last stone (exactly one per move)."""
 
-CAPTURES: frozenset[EventKind] = frozenset({EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE})
+CAPTURES: frozenset[EventKind] = frozenset({EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE,
+                                            EventKind.CHAIN_CAPTURE, EventKind.TUZDIK})
 """Kinds that take stones into the mover's store before the end of the set."""
 
-STONE_STEPS: frozenset[EventKind] = frozenset({EventKind.RETURN, EventKind.DROP})
+STONE_STEPS: frozenset[EventKind] = frozenset({EventKind.RETURN, EventKind.DROP,
+                                               EventKind.TUZDIK_DROP})
 """Kinds that put one stone down (the last of them is where the last stone fell)."""
 
-HAND_STEPS: frozenset[EventKind] = STONE_STEPS | {EventKind.LIFT}
+LIFTS: frozenset[EventKind] = frozenset({EventKind.LIFT, EventKind.RELAY})
+"""Kinds that take stones into the hand (``count`` of them)."""
+
+HAND_STEPS: frozenset[EventKind] = STONE_STEPS | LIFTS
 """Kinds after which the sowing hand is over a place (with ``count`` stones left in it)."""
 
-ENDINGS: frozenset[EventKind] = frozenset({EventKind.SWEEP, EventKind.SET_OVER})
-"""Kinds that end a set."""
+STOP_REASONS: frozenset[EventKind] = frozenset({
+    EventKind.WIN_THRESHOLD, EventKind.NO_MOVE, EventKind.REPETITION, EventKind.RELAY_LOOP})
+"""Kinds that say why a game of the family ended other than by the board emptying."""
+
+ENDINGS: frozenset[EventKind] = frozenset({EventKind.SWEEP, EventKind.SET_OVER}) | STOP_REASONS
+"""Kinds that end a set (or a game of the family)."""
 
 
 @dataclass(frozen=True)

@@ -150,7 +150,8 @@ class PredictionState:
 
 #: The line saying which local rules are in play, for each preset that has one.
 _RULES_NOTES = {"no-return": "rules.note.no-return", "own-side": "rules.note.own-side",
-                "kalah": "rules.note.kalah"}
+                "kalah": "rules.note.kalah", "toguz-korgool": "rules.note.toguz-korgool",
+                "mangala-ii": "rules.note.mangala-ii", "mangala-iv": "rules.note.mangala-iv"}
 
 
 def rules_note(rules: Rules, lang: str | None = None) -> str:

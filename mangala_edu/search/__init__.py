@@ -8,20 +8,31 @@
 >>> Player("usta", seed=1).choose(pos)
 6
 
+The same players, hints, analysis and :func:`solve` serve every game of the family:
+
+>>> from mangala_edu import Rules
+>>> toguz = Position.from_text("0,0,0,0,0,0,0,0,2,80/1,0,0,0,0,0,0,0,0,79 S",
+...                            Rules.toguz_korgool())
+>>> solve(toguz).value                       # N1 made 2: 82 in South's store
+3
+
 Modules: :mod:`.kernel` (fast moves on plain tuples), :mod:`.budget`, :mod:`.solver`,
-:mod:`.evaluate`, :mod:`.lookahead` (iterative deepening), :mod:`.players`, :mod:`.arena`
-(players against each other), :mod:`.analysis`.
+:mod:`.evaluate`, :mod:`.lookahead` (iterative deepening), :mod:`.general` (the family's games:
+Toguz Korgool, Mangala II and IV), :mod:`.players`, :mod:`.arena` (players against each other),
+:mod:`.analysis`, :mod:`.hints`.
 """
 
 from .analysis import Analyst, GameReview, MoveReview, analyse_game
 from .arena import play_series, play_set
 from .budget import Budget, BudgetExceeded
+from .general import GeneralLookahead, GeneralSolver
 from .lookahead import Lookahead, LookaheadResult
 from .players import LEVELS, Level, Player, RandomPlayer, get_level, make_player
 from .solver import Solution, Solver, solve, value_of_moves
 
 __all__ = [
-    "LEVELS", "Analyst", "Budget", "BudgetExceeded", "GameReview", "Level", "Lookahead",
+    "LEVELS", "Analyst", "Budget", "BudgetExceeded", "GameReview", "GeneralLookahead",
+    "GeneralSolver", "Level", "Lookahead",
     "LookaheadResult", "MoveReview", "Player", "RandomPlayer", "Solution", "Solver",
     "analyse_game", "get_level", "make_player", "play_series", "play_set", "solve",
     "value_of_moves",

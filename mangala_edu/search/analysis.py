@@ -25,6 +25,7 @@ Bu hamleden sonra rakip hemen 2 taş avlayabilir.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.game import Game
@@ -33,8 +34,9 @@ from ..engine.position import Position
 from ..engine.rules import Rules
 from ..i18n import Message, t
 from .budget import BudgetExceeded
+from .general import GeneralLookahead, GeneralSolver
 from .lookahead import Lookahead
-from .players import NODES_PER_SECOND
+from .players import FAMILY_SOLVER_STONES, NODES_PER_SECOND
 from .solver import Solver
 
 VERDICTS = (("best", 0.5), ("good", 1.5), ("inaccuracy", 3.5), ("mistake", 6.5),
@@ -167,6 +169,8 @@ class Analyst:
                            else None)
         self._solvers: dict[object, Solver] = {}
         self._looks: dict[object, Lookahead] = {}
+        self._general_solvers: dict[object, GeneralSolver] = {}
+        self._general_looks: dict[object, GeneralLookahead] = {}
 
     @property
     def _time_limit(self) -> float | None:
@@ -189,14 +193,20 @@ class Analyst:
         solver finishes within the time per move)."""
         from .players import FAST_TABLE_STONES
 
+        if rules.family:                      # the general solver's reach (see .players)
+            return min(self.solver_stones, FAMILY_SOLVER_STONES.get(rules.name, 0))
         if getattr(self._exact_solver(rules), "table_stones", -1) >= FAST_TABLE_STONES:
             return max(self.solver_stones, self.fast_solver_stones)
         return self.solver_stones
 
-    def values(self, position: Position) -> tuple[dict[int, float], bool]:
+    def values(self, position: Position, history: Sequence[Position] = ()
+               ) -> tuple[dict[int, float], bool]:
         """Every legal move's value (final store difference from the mover's side) and whether
-        the values are exact."""
+        the values are exact. ``history`` is the game's earlier positions (in the family's
+        games a repeated position ends the game; the classic rules ignore it)."""
         rules = position.rules
+        if rules.family:
+            return self._family_values(position, history)
         if position.stones_on_board <= self.exact_stones(rules):
             solver = self._exact_solver(rules)
             try:
@@ -210,10 +220,34 @@ class Analyst:
                               node_limit=self.node_limit)
         return dict(result.values), result.exact
 
-    def review(self, position: Position, pit: int, ply: int = 1) -> MoveReview:
-        """Judge the move ``pit`` in ``position``."""
+    def _family_values(self, position: Position, history: Sequence[Position]
+                       ) -> tuple[dict[int, float], bool]:
+        """:meth:`values` for the family's games (:mod:`.general`): the exact solver up to
+        :data:`~.players.FAMILY_SOLVER_STONES` stones (at most :attr:`solver_stones`), else
+        the search; Mangala IV's single forced move is always played out exactly."""
+        rules = position.rules
+        if position.stones_on_board <= self.exact_stones(rules):
+            solver = self._general_solvers.get(rules) or self._general_solvers.setdefault(
+                rules, GeneralSolver(rules))
+            try:
+                exact = solver.value_of_moves(position, history=history,
+                                              time_limit=self._time_limit,
+                                              node_limit=self.node_limit)
+                return {p: float(v) for p, v in exact.items()}, True
+            except BudgetExceeded:
+                pass
+        look = self._general_looks.get(rules) or self._general_looks.setdefault(
+            rules, GeneralLookahead(rules))
+        result = look.analyse(position, history=history, all_values=True,
+                              time_limit=self._time_limit, node_limit=self.node_limit)
+        return dict(result.values), result.exact
+
+    def review(self, position: Position, pit: int, ply: int = 1,
+               history: Sequence[Position] = ()) -> MoveReview:
+        """Judge the move ``pit`` in ``position`` (``history``: the game's earlier
+        positions)."""
         pit = position.pit_number(pit)
-        values, exact = self.values(position)
+        values, exact = self.values(position, history)
         best = max(values.values())
         best_moves = tuple(sorted(p for p, v in values.items() if v == best))
         cost = max(0.0, best - values[pit])
@@ -271,8 +305,10 @@ def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int =
     """
     analyst = analyst or Analyst(time_per_move, solver_stones, reproducible=reproducible)
     reviews = []
-    for ply, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False), start=1):
-        reviews.append(analyst.review(pos, pit, ply))
+    positions = game.positions
+    for ply, (pos, pit) in enumerate(zip(positions, game.moves, strict=False), start=1):
+        history = positions[:ply - 1] if game.rules.repetition_end else ()
+        reviews.append(analyst.review(pos, pit, ply, history))
     return GameReview(game, tuple(reviews))
 
 

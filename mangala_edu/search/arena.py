@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -24,21 +24,24 @@ from ..engine.rules import Rules
 
 
 class Chooser(Protocol):
-    def choose(self, position: Position) -> int: ...
+    def choose(self, position: Position, history: Sequence[Position] = ...) -> int: ...
 
 
 def play_set(south: Chooser, north: Chooser, start: Position | None = None,
              on_move: Callable[[Position, int, float], None] | None = None) -> Game:
     """Play one set to the end; ``on_move(position, pit, seconds)`` is called after each
-    choice (e.g. to time the players)."""
+    choice (e.g. to time the players). In the family's games the players see the game's
+    earlier positions (a repeated position ends the game, see
+    :class:`~mangala_edu.engine.game.Game`)."""
     import time
 
     game = Game(start=start or Position.start())
+    history = game.rules.repetition_end
     while not game.position.is_over:
         pos = game.position
         player = south if pos.to_move == SOUTH else north
         t0 = time.perf_counter()
-        pit = player.choose(pos)
+        pit = player.choose(pos, game.positions[:-1]) if history else player.choose(pos)
         if on_move is not None:
             on_move(pos, pit, time.perf_counter() - t0)
         game.push(pit)

@@ -13,6 +13,7 @@ kayıp.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import IllegalMoveError, Position
@@ -77,13 +78,15 @@ def hint_reason(position: Position, pit: int, *, exact: bool = False, value: flo
             said = [Message("play.hint.long_term", pit=pit)]
     if exact:
         stones = round(abs(value))
-        if value > 0:
-            said.append(Message("play.hint.exact_win", stones=stones))
-        elif value < 0:
-            said.append(Message("play.hint.exact_loss", stones=stones))
-        else:
-            said.append(Message("play.hint.exact_draw", stones=stones))
+        keys = _EXACT_GAME if position.rules.family else _EXACT_SET
+        said.append(Message(keys[(value > 0) - (value < 0)], stones=stones))
     return tuple(said)
+
+
+#: What a solved hint says, by the sign of the value: a set of Mangala, a game of the family.
+_EXACT_SET = {1: "play.hint.exact_win", -1: "play.hint.exact_loss", 0: "play.hint.exact_draw"}
+_EXACT_GAME = {1: "play.hint.exact_win_game", -1: "play.hint.exact_loss_game",
+               0: "play.hint.exact_draw_game"}
 
 
 def hint_player(seed: int | None = None, seconds: float = HINT_SECONDS) -> Player:
@@ -93,13 +96,24 @@ def hint_player(seed: int | None = None, seconds: float = HINT_SECONDS) -> Playe
 
 
 def hint_for(position: Position, *, seed: int | None = None, seconds: float = HINT_SECONDS,
-             player: Player | None = None) -> Hint:
-    """The expert's move in ``position`` with the reason (see :func:`hint_player`)."""
+             player: Player | None = None, history: Sequence[Position] = ()) -> Hint:
+    """The expert's move in ``position`` with the reason (see :func:`hint_player`);
+    ``history`` is the game's earlier positions (the family's games end on a repetition).
+    In Mangala IV the move is forced (the leftmost occupied pit), and the hint says so.
+
+    >>> from mangala_edu import Rules
+    >>> print(hint_for(Position.start(Rules.mangala_iv()), seed=1).text("en"))
+    Hint: pit 1. In this game there is no choice: you always play your leftmost pit that holds
+    stones.
+    """
     if position.is_over:
         raise IllegalMoveError("play.error.set_over")
+    if position.rules.forced_leftmost:
+        pit = position.legal_moves[0]
+        return Hint(pit, (pit,), False, 0.0, (Message("play.hint.forced", pit=pit),))
     if player is None:
         player = hint_player(seed, seconds)
-    pit = player.choose(position)
+    pit = player.choose(position, history)
     choice = player.last
     exact = bool(choice and choice.exact)
     values = choice.values if choice and choice.values else {pit: 0.0}

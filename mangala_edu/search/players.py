@@ -14,6 +14,12 @@ usta      expert    searches as deep as it can in about 3 seconds, and plays the
                     kernel and an endgame table, from 36 stones on: the middle game)
 ========  ========  ===================================================================
 
+The levels play every game of the family the same way (:mod:`.general` searches Toguz
+Korgool and Mangala II, with the game's earlier positions so that a repetition ends a line as
+it ends the game; the expert's exact endgame there starts at :data:`FAMILY_SOLVER_STONES`
+stones). Mangala IV leaves the mover no choice (the leftmost occupied pit), so every level
+simply plays the forced move: it is a game to predict and watch, not to out-think.
+
 Every level picks at random among equally good moves, so games vary. With a ``seed`` a player
 is reproducible: it then counts its budget in positions searched rather than in seconds
 (:data:`NODES_PER_SECOND` for each second of its budget), so the same seed gives the same moves
@@ -34,12 +40,14 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import IllegalMoveError, MangalaError
 from ..engine.position import Position
 from ..engine.rules import Rules
 from .budget import BudgetExceeded
+from .general import GeneralLookahead, GeneralSolver
 from .lookahead import Lookahead, LookaheadResult
 from .solver import Solver
 
@@ -50,6 +58,10 @@ FAST_TABLE_STONES = 20
 """The smallest endgame table (stones) with which an unseeded expert solves the middle game
 (``Level.fast_solver_stones``); with a smaller one or none it keeps to ``solver_stones``."""
 
+FAMILY_SOLVER_STONES = {"toguz-korgool": 10, "mangala-ii": 16}
+"""In the family's games the expert tries the exact solver with at most this many stones on the
+board (its reach in about a second, measured: Mangala II endgames of up to about 18 stones,
+Toguz Korgool of about 10, see ``docs/family-rules.md``)."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +157,8 @@ class Player:
         self.last: Choice | None = None
         self._searches: dict[Rules, Lookahead] = {}
         self._solvers: dict[Rules, Solver] = {}
+        self._general_searches: dict[Rules, GeneralLookahead] = {}
+        self._general_solvers: dict[Rules, GeneralSolver] = {}
 
     def __repr__(self) -> str:
         return f"Player({self.level.key!r}, seed={self.seed!r})"
@@ -159,8 +173,12 @@ class Player:
             return seconds, None
         return None, max(1, int(seconds * NODES_PER_SECOND))
 
-    def choose(self, position: Position) -> int:
-        """The pit this player plays in ``position`` (the set must not be over)."""
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
+        """The pit this player plays in ``position`` (the set must not be over).
+
+        ``history`` is the game's earlier positions: in the family's games a repeated position
+        ends the game, and the player takes it into account (the classic rules ignore it).
+        """
         moves = position.legal_moves
         if not moves:
             raise IllegalMoveError("error.over")
@@ -170,12 +188,13 @@ class Player:
             self.last = Choice(moves[0])
             return moves[0]
         if level.solver_stones and position.stones_on_board <= self._solver_stones(position):
-            choice = self._solve(position, seconds / 2)
+            choice = self._solve(position, seconds / 2, history)
             if choice is not None:
                 self.last = choice
                 return choice.pit
             seconds /= 2
-        result = self._look(position, seconds, all_values=level.mistake_rate > 0)
+        result = self._look(position, seconds, all_values=level.mistake_rate > 0,
+                            history=history)
         values = result.values
         best = result.best_value
         pool = [p for p in moves if values[p] == best]
@@ -191,12 +210,20 @@ class Player:
                            result.seconds, mistake)
         return pit
 
-    def _look(self, position: Position, seconds: float, all_values: bool = False
-              ) -> LookaheadResult:
-        look = self._searches.get(position.rules)
-        if look is None:
-            look = self._searches[position.rules] = Lookahead(position.rules)
+    def _look(self, position: Position, seconds: float, all_values: bool = False,
+              history: Sequence[Position] = ()) -> LookaheadResult:
+        rules = position.rules
         time_limit, node_limit = self._budget(seconds)
+        if rules.family:
+            general = self._general_searches.get(rules)
+            if general is None:
+                general = self._general_searches[rules] = GeneralLookahead(rules)
+            return general.analyse(position, history=history, time_limit=time_limit,
+                                   node_limit=node_limit, max_depth=self.level.max_depth,
+                                   all_values=all_values)
+        look = self._searches.get(rules)
+        if look is None:
+            look = self._searches[rules] = Lookahead(rules)
         return look.analyse(position, time_limit=time_limit, node_limit=node_limit,
                             max_depth=self.level.max_depth, all_values=all_values)
 
@@ -215,17 +242,28 @@ class Player:
     def _solver_stones(self, position: Position) -> int:
         """The most stones on the board with which this player tries the exact solver."""
         level = self.level
+        if position.rules.family:               # the general solver's reach
+            return FAMILY_SOLVER_STONES.get(position.rules.name, 0)
         if self.seed is None and level.fast_solver_stones:
             solver = self._solver(position.rules)
             if getattr(solver, "table_stones", -1) >= FAST_TABLE_STONES:
                 return max(level.solver_stones, level.fast_solver_stones)
         return level.solver_stones
 
-    def _solve(self, position: Position, seconds: float) -> Choice | None:
-        solver = self._solver(position.rules)
+    def _solve(self, position: Position, seconds: float, history: Sequence[Position] = ()
+               ) -> Choice | None:
+        rules = position.rules
         time_limit, node_limit = self._budget(seconds)
         try:
-            sol = solver.solve(position, time_limit=time_limit, node_limit=node_limit)
+            if rules.family:
+                general = self._general_solvers.get(rules)
+                if general is None:
+                    general = self._general_solvers[rules] = GeneralSolver(rules)
+                sol = general.solve(position, history=history, time_limit=time_limit,
+                                    node_limit=node_limit)
+            else:
+                sol = self._solver(rules).solve(position, time_limit=time_limit,
+                                                node_limit=node_limit)
         except BudgetExceeded:
             return None
         pit = self.rng.choice(sol.best_moves)
@@ -250,7 +288,7 @@ class RandomPlayer:
     def __repr__(self) -> str:
         return f"RandomPlayer(seed={self.seed!r})"
 
-    def choose(self, position: Position) -> int:
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
         moves = position.legal_moves
         if not moves:
             raise IllegalMoveError("error.over")

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.position import Position
@@ -348,20 +349,34 @@ def fastest_solver(rules: Rules, node_limit: int | None = None) -> Solver:
 
 
 def solve(position: Position, *, time_limit: float | None = None,
-          node_limit: int | None = None) -> Solution:
+          node_limit: int | None = None, history: Sequence[Position] = ()) -> Solution:
     """The exact value of ``position`` (final store difference from the mover's side under
     perfect play) and every move achieving it. See :class:`Solver`; the search runs on the
-    compiled kernel when it is installed (:func:`fastest_solver`), with the same answer.
+    compiled kernel when it is installed (:func:`fastest_solver`), with the same answer. The
+    family's games (Toguz Korgool, Mangala II, IV) are solved by
+    :class:`~.general.GeneralSolver`, which also takes the game's earlier positions
+    (``history``: a repeated position ends the game).
 
     Raises :class:`BudgetExceeded` when ``time_limit`` (seconds) or ``node_limit`` (positions)
     runs out first.
     """
+    if position.rules.family:
+        from .general import general_solver_for
+
+        return general_solver_for(position.rules).solve(
+            position, history=history, time_limit=time_limit, node_limit=node_limit)
     return fastest_solver(position.rules, node_limit).solve(
         position, time_limit=time_limit, node_limit=node_limit)
 
 
 def value_of_moves(position: Position, *, time_limit: float | None = None,
-                   node_limit: int | None = None) -> dict[int, int]:
+                   node_limit: int | None = None, history: Sequence[Position] = ()
+                   ) -> dict[int, int]:
     """Each legal move's exact value (final store difference from the mover's side)."""
+    if position.rules.family:
+        from .general import general_solver_for
+
+        return general_solver_for(position.rules).value_of_moves(
+            position, history=history, time_limit=time_limit, node_limit=node_limit)
     return fastest_solver(position.rules, node_limit).value_of_moves(
         position, time_limit=time_limit, node_limit=node_limit)

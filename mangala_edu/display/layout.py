@@ -55,6 +55,7 @@ class BoardLayout(TypedDict):
     """The geometry of a drawn board (see :func:`board_layout`)."""
 
     pits: int
+    beside: bool
     width: float
     height: float
     wood: dict[str, float]
@@ -109,6 +110,15 @@ WOOD_MARGIN = 22.0      # wood between a store and the board's end
 STORE_GAP = 30.0        # wood between a store and the nearest pit
 BADGE_GAP = 34.0        # wood between a pit row and the board's long edge
 
+# Boards whose stores are off the sowing path (Toguz Korgool, Mangala II and IV): no store at
+# the board's ends; each player's captured stones lie in a dish beside their name.
+DISH_RX = 130.0         # half-width of a dish of captured stones
+DISH_RY = 32.0          # half-height of a dish
+DISH_BAND = 84.0        # band above and below the board for a name and a dish
+DISH_GAP = 22.0         # space between a name and its dish
+PILL_W = 220.0          # width of a player's name pill
+BESIDE_MARGIN = 52.0    # wood between the last pit and the board's end (no store there)
+
 PIT_CAPACITY = 9        # stones drawn at full size in a pit
 STORE_CAPACITY = 30     # stones drawn at full size in a store
 MAX_DRAWN = 72          # at most this many stones are drawn in one place (the count says more)
@@ -123,33 +133,73 @@ def board_layout(rules: Rules | None = None) -> BoardLayout:
     left; 0 for a store), ``label``, centre ``cx``/``cy``, radii ``rx``/``ry``, the count
     badge ``bx``/``by`` and the pit number's position ``nx``/``ny``, unused for a store),
     ``players``
-    (where each name goes), ``status`` (where the turn/result line goes), ``palette``,
+    (where each name goes), ``beside`` (True when the stores are off the sowing path, as in
+    Toguz Korgool and the storeless games: then the board has no store at its ends and each
+    player's captured stones lie in a dish beside their name, on their right), ``status``
+    (where the turn/result line goes), ``palette``,
     ``stones`` (the stone colours) and the stone-placement constants used by
     :func:`stone_spots`.
     """
     rules = rules or Rules.official()
     m = rules.pits
     g = rules.geometry
+    beside = not rules.stores_on_path
     wood_x = PAD
-    store_l = wood_x + WOOD_MARGIN + STORE_RX                  # centre of North's store (left)
-    first_pit = store_l + STORE_RX + STORE_GAP + PIT_R          # centre x of column 0
-    last_pit = first_pit + (m - 1) * PITCH
-    store_r = last_pit + PIT_R + STORE_GAP + STORE_RX           # centre of South's store (right)
-    wood_w = store_r + STORE_RX + WOOD_MARGIN - wood_x
+    band = DISH_BAND if beside else LABEL_BAND
+    if beside:
+        first_pit = wood_x + BESIDE_MARGIN + PIT_R
+        last_pit = first_pit + (m - 1) * PITCH
+        wood_w = last_pit + PIT_R + BESIDE_MARGIN - wood_x
+        # The name pill, the dish and its count side by side must fit over the board.
+        group = PILL_W + DISH_GAP + 2 * DISH_RX + 2 * BADGE_R + 12
+        if wood_w < group:
+            shift = (group - wood_w) / 2
+            first_pit += shift
+            last_pit += shift
+            wood_w = group
+        store_l = store_r = 0.0
+    else:
+        store_l = wood_x + WOOD_MARGIN + STORE_RX              # centre of North's store (left)
+        first_pit = store_l + STORE_RX + STORE_GAP + PIT_R      # centre x of column 0
+        last_pit = first_pit + (m - 1) * PITCH
+        store_r = last_pit + PIT_R + STORE_GAP + STORE_RX       # centre of South's store (right)
+        wood_w = store_r + STORE_RX + WOOD_MARGIN - wood_x
     width = wood_w + 2 * PAD
 
-    wood_y = LABEL_BAND
+    wood_y = band
     y_north = wood_y + BADGE_GAP + PIT_R
     y_south = y_north + ROW_GAP
     wood_h = ROW_GAP + 2 * (PIT_R + BADGE_GAP)
     y_mid = (y_north + y_south) / 2
-    height = wood_y + wood_h + LABEL_BAND + STATUS_BAND
+    height = wood_y + wood_h + band + STATUS_BAND
     store_ry = ROW_GAP / 2 + PIT_R - 4
+    centre = width / 2
+    names: dict[str, Spot] = {NORTH: {"x": round(centre, 1), "y": wood_y - band / 2},
+             SOUTH: {"x": round(centre, 1), "y": wood_y + wood_h + band / 2}}
+    if beside:
+        # Each dish lies on its owner's right, as a store would: South's right of South's name
+        # (at the bottom), North's left of North's name (at the top).
+        group = PILL_W + DISH_GAP + 2 * DISH_RX + 2 * BADGE_R + 12
+        offset = group / 2 - PILL_W / 2
+        names[SOUTH]["x"] = round(centre - offset, 1)
+        names[NORTH]["x"] = round(centre + offset, 1)
 
     places: list[PlaceLayout] = []
     for index in range(g.size):
         side, number = g.place(index)
         south = side == SOUTH
+        if number == 0 and beside:
+            spot = names[side]
+            sign = 1 if south else -1
+            cx = spot["x"] + sign * (PILL_W / 2 + DISH_GAP + DISH_RX)
+            bx = cx + sign * (DISH_RX + BADGE_R + 6)
+            places.append({
+                "index": index, "kind": "store", "side": side, "number": 0,
+                "label": g.name(index),
+                "cx": round(cx, 1), "cy": spot["y"], "rx": DISH_RX, "ry": DISH_RY,
+                "bx": round(bx, 1), "by": spot["y"], "nx": round(bx, 1), "ny": spot["y"],
+            })
+            continue
         if number == 0:
             cx = store_r if south else store_l
             # The store's count sits by its owner's row: South's below, North's above.
@@ -175,14 +225,12 @@ def board_layout(rules: Rules | None = None) -> BoardLayout:
         })
     return {
         "pits": m,
+        "beside": beside,
         "width": round(width, 1), "height": round(height, 1),
         "wood": {"x": wood_x, "y": wood_y, "w": round(wood_w, 1), "h": wood_h, "r": 46.0},
         "places": places,
-        "players": {
-            NORTH: {"x": round(width / 2, 1), "y": wood_y - LABEL_BAND / 2},
-            SOUTH: {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND / 2},
-        },
-        "status": {"x": round(width / 2, 1), "y": wood_y + wood_h + LABEL_BAND + 22},
+        "players": names,
+        "status": {"x": round(width / 2, 1), "y": wood_y + wood_h + band + 22},
         "palette": dict(PALETTE),
         "stones": list(STONE_COLOURS),
         "stone_r": STONE_R, "badge_r": BADGE_R,

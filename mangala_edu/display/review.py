@@ -88,12 +88,15 @@ def mistakes_html(review: GameReview, moves: list[MoveReview], heading: Message,
             f'<div class="mangala-play-mistakes">{cards}</div>')
 
 
-def review_head_html(number: int, seconds: str, lang: str | None = None) -> str:
-    """The title of the review of set ``number`` and the note on how it was made."""
+def review_head_html(number: int, seconds: str, lang: str | None = None, *,
+                     note: Message | None = None) -> str:
+    """The title of the review of set ``number`` and the note on how it was made (``note``:
+    another note than official Mangala's)."""
     title = t("play.review.title", lang, number=number)
-    note = t("play.review.note", lang, seconds=seconds)
+    note_text = (note.text(lang) if note is not None
+                 else t("play.review.note", lang, seconds=seconds))
     return (f"<h4>{html.escape(title)}</h4>"
-            f'<p class="mangala-play-note">{html.escape(note)}</p>')
+            f'<p class="mangala-play-note">{html.escape(note_text)}</p>')
 
 
 def advantage_png(review: GameReview, lang: str | None = None, width: float = 9.5,

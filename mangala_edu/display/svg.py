@@ -169,6 +169,27 @@ def highlight_svg(place: PlaceLayout) -> str:
             'stroke-linecap="round"/>')
 
 
+#: A tuzdik (Toguz Korgool): the pit is covered by a dark disc that says whose tuzdik it is.
+TUZDIK_FILL = "#3b2314"
+TUZDIK_INK = "#ffd8a8"
+
+
+def tuzdik_svg(place: PlaceLayout, owner: Side, lang: str | None) -> str:
+    """The mark of a tuzdik on its pit: a dark disc with a dashed rim, the word *tuzdik* and
+    its owner's name (the widget's JavaScript draws the same)."""
+    cx, cy, r = place["cx"], place["cy"], place["rx"] - 1
+    word = escape(t("board.tuzdik_mark", lang))
+    name = escape(SIDE_NAMES[owner].text(lang))
+    return (f'<g class="mg-tuzdik" data-owner="{owner}">'
+            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{TUZDIK_FILL}" '
+            f'fill-opacity="0.9" stroke="{TUZDIK_INK}" stroke-width="3" '
+            f'stroke-dasharray="6 4"/>'
+            f'<text x="{_f(cx)}" y="{_f(cy - 9)}" dy="0.35em" text-anchor="middle" '
+            f'font-size="15" font-weight="bold" fill="#ffffff">{word}</text>'
+            f'<text x="{_f(cx)}" y="{_f(cy + 11)}" dy="0.35em" text-anchor="middle" '
+            f'font-size="15" font-weight="bold" fill="{TUZDIK_INK}">{name}</text></g>')
+
+
 class Ring(NamedTuple):
     """A coloured ring around one place of the board (e.g. the pit played and a better one in
     the review of a set): ``place`` is a board index; ``dashed`` tells two rings apart without
@@ -272,6 +293,9 @@ def board_svg(position: Position, *, highlight: Iterable[int | str] = (), lang: 
     out.extend(pit_numbers_svg(rules))
     for place, count in zip(places, position.board, strict=True):
         out.append(stones_svg(place, count, uid))
+    for owner, tuzdik in zip((SOUTH, NORTH), position.tuzdiks, strict=True):
+        if tuzdik is not None:
+            out.append(tuzdik_svg(places[tuzdik], owner, lang))
     for place, count in zip(places, position.board, strict=True):
         out.append(count_svg(place, count))
     for side in (NORTH, SOUTH):

@@ -23,12 +23,16 @@
  * @property {string} message        why a click was refused (or an information)
  * @property {string} message_kind   "error", "info" or ""
  * @property {number[]} highlight    board indices to ring
+ * @property {Array<[number, string]>} tuzdiks  each tuzdik (Toguz Korgool): [board index, owner]
  * @property {Object} geometry       display.layout.board_layout(rules)
  * @property {string} frame          the static SVG to draw on (display.svg.widget_frame)
  * @property {Object<string, (string|{one: string, other: string})>} texts  the words to show
- * @property {{outcomes: string[], endings: string[], steps: string[]}} kinds  the event kinds
+ * @property {{outcomes: string[], endings: string[], steps: string[], lifts: string[],
+ *   notices: string[], tuzdiks: string[], to_owner: string[]}} kinds  the event kinds
  *   (engine.trace.EventKind) that say which rule fired at the last stone, those that end a
- *   set, and those after which the hand is over a place
+ *   set, those after which the hand is over a place, those that lift stones into the hand (a
+ *   relay too), those shown a while longer (a pass), the one that makes a tuzdik, and the one
+ *   whose stone goes on to its owner's store (a stone sown into a tuzdik)
  * @property {boolean} can_undo
  * @property {boolean} can_redo
  * @property {boolean} editing       the teacher's editor is open
@@ -200,16 +204,32 @@ function createPicture(model, view, press) {
     hitButtons = [];
     const l = lay();
     for (const place of l.places) {
-      const b = htmlEl("button", {
-        type: "button",
-        class: `mg-hit mg-${place.kind} mg-${place.side}`,
+      // A dish of captured stones beside the board (the storeless games, Toguz Korgool's
+      // kazans) is never played from: it is a picture with a name, not a button.
+      const dish = Boolean(l.beside) && place.kind === "store";
+      const b = htmlEl(dish ? "div" : "button", {
+        class: `mg-hit mg-${place.kind} mg-${place.side}${dish ? " mg-dish" : ""}`,
         "data-index": place.index,
         "data-label": place.label,
+        ...(dish ? { role: "img" } : { type: "button" }),
       }, view.hits);
       b.style.left = `${((place.cx - place.rx) / l.width) * 100}%`;
       b.style.top = `${((place.cy - place.ry) / l.height) * 100}%`;
       b.style.width = `${((2 * place.rx) / l.width) * 100}%`;
       b.style.height = `${((2 * place.ry) / l.height) * 100}%`;
+      hitButtons.push(b);
+      if (dish) {
+        // Only the teacher's editor puts stones into a dish (or takes them out).
+        b.addEventListener("click", (e) => model.get("editing") && press(place, e.shiftKey));
+        b.addEventListener("contextmenu", (e) => {
+          if (model.get("editing")) {
+            e.preventDefault();
+            e.stopPropagation();
+            press(place, true);
+          }
+        });
+        continue;
+      }
       b.addEventListener("click", (e) => press(place, e.shiftKey));
       b.addEventListener("focus", () => focusRing(b.matches(":focus-visible") ? place : null));
       b.addEventListener("blur", () => focusRing(null));
@@ -220,7 +240,6 @@ function createPicture(model, view, press) {
           press(place, true);
         }
       });
-      hitButtons.push(b);
     }
   }
 
@@ -273,9 +292,17 @@ function createPicture(model, view, press) {
       text.textContent = String(count);
       // The accessible name of the place's button.
       const side = T[`side.${place.side}`] ?? place.side;
-      const key = store ? "board.store_label" : "board.pit_label";
+      const sideGen = T[`side.${place.side}.gen`] ?? side;
+      const key = store ? (l.beside ? "board.captured_label" : "board.store_label") : "board.pit_label";
       const forms = T[key] ?? {};
-      const label = fill(forms[count === 1 ? "one" : "other"], { side, pit: place.number, count });
+      let label = fill(forms[count === 1 ? "one" : "other"], {
+        side, side_gen: sideGen, pit: place.number, count,
+      });
+      const tuz = (opts.tuzdiks || []).find(([index]) => index === i);
+      if (tuz) {
+        const owner = T[`side.${tuz[1]}.gen`] ?? tuz[1];
+        label = fill(T["board.tuzdik_label"], { side, pit: place.number, owner });
+      }
       const b = hitButtons[i];
       if (b) {
         b.setAttribute("aria-label", label);
@@ -284,11 +311,35 @@ function createPicture(model, view, press) {
         b.classList.toggle("mg-marked", (opts.rings || []).includes(i));
       }
     });
+    for (const [index, owner] of opts.tuzdiks || []) tuzdikMark(index, owner);
     if (opts.hand) handBubble(opts.hand.place, opts.hand.count);
     for (const g of svg.querySelectorAll(".mg-player")) {
       g.classList.toggle("mg-active", g.getAttribute("data-side") === opts.active);
     }
     if (groups.status) groups.status.textContent = opts.status ?? "";
+  }
+
+  // A tuzdik: the pit covered by a dark disc saying tuzdik and whose it is (as
+  // display.svg.tuzdik_svg draws it).
+  function tuzdikMark(index, owner) {
+    const place = lay().places[index];
+    if (!place || !groups.marks) return;
+    const T = texts();
+    const g = svgEl("g", { class: "mg-tuzdik", "data-owner": owner, "data-index": index }, groups.marks);
+    svgEl("circle", {
+      cx: place.cx, cy: place.cy, r: place.rx - 1, fill: "#3b2314", "fill-opacity": 0.9,
+      stroke: "#ffd8a8", "stroke-width": 3, "stroke-dasharray": "6 4",
+    }, g);
+    const word = svgEl("text", {
+      x: place.cx, y: place.cy - 9, dy: "0.35em", "text-anchor": "middle", "font-size": 15,
+      "font-weight": "bold", fill: "#ffffff",
+    }, g);
+    word.textContent = T["board.tuzdik_mark"] ?? "";
+    const name = svgEl("text", {
+      x: place.cx, y: place.cy + 11, dy: "0.35em", "text-anchor": "middle", "font-size": 15,
+      "font-weight": "bold", fill: "#ffd8a8",
+    }, g);
+    name.textContent = T[`side.${owner}`] ?? owner;
   }
 
   // "In hand: N" beside the place the hand is over: on the player's side of a pit (the pit
@@ -361,6 +412,7 @@ function createPicture(model, view, press) {
       active: toMove,
       status: model.get("status"),
       legal,
+      tuzdiks: model.get("tuzdiks") || [],
     });
     view.caption.textContent = model.get("caption") || "";
     clear(groups.fly);
@@ -418,7 +470,9 @@ function createAnimator(model, view, picture, onChange) {
       onChange();
       return;
     }
-    anim = { trace: msg.trace, captions: msg.captions || [], i: -1, timer: null };
+    anim = {
+      trace: msg.trace, captions: msg.captions || [], tuzdiks: msg.tuzdiks || [], i: -1, timer: null,
+    };
     onChange();
     if (!(Number(model.get("speed")) > 0)) {
       endMove();
@@ -460,8 +514,10 @@ function createAnimator(model, view, picture, onChange) {
     const ev = anim.trace.events[anim.i];
     const base = stepTime();
     const { outcomes, endings } = kinds();
-    const slow = outcomes.includes(ev.kind) || endings.includes(ev.kind);
-    const wait = slow ? base * 2.5 + 700 : ev.kind === "lift" ? base * 1.5 : base;
+    const lifts = kinds().lifts || ["lift"];
+    const notices = kinds().notices || [];
+    const slow = outcomes.includes(ev.kind) || endings.includes(ev.kind) || notices.includes(ev.kind);
+    const wait = slow ? base * 2.5 + 700 : lifts.includes(ev.kind) ? base * 1.5 : base;
     anim.timer = later(() => advance(1), wait);
   }
 
@@ -489,17 +545,25 @@ function createAnimator(model, view, picture, onChange) {
     const before = fill(T["board.playing"], {
       side: T[`side.${trace.player}`] ?? trace.player, pit: trace.pit,
     });
+    // The tuzdiks at this event: those before the move, and one made by it so far.
+    const made = kinds().tuzdiks || [];
+    const tuzdiks = [...anim.tuzdiks];
+    for (let k = 0; k <= i; k++) {
+      if (made.includes(events[k].kind)) tuzdiks.push([events[k].place, trace.player]);
+    }
     picture.draw(ev.board, {
       rings,
       active: over ? null : trace.player,
       status: over ? anim.captions[i] : before,
       hand: steps.includes(ev.kind) ? hand : null,
+      tuzdiks,
     });
     view.caption.textContent = anim.captions[i] ?? "";
     picture.clearFlying();
     if (!forward) return;
     const duration = Math.min(420, stepTime() * 0.75);
-    if (ev.kind === "drop") {
+    const toOwner = (kinds().to_owner || []).includes(ev.kind);
+    if (ev.kind === "drop" || toOwner) {
       let from = trace.events[0].place;
       for (let k = i - 1; k >= 0; k--) {
         if (steps.includes(events[k].kind)) {
@@ -507,7 +571,9 @@ function createAnimator(model, view, picture, onChange) {
           break;
         }
       }
-      fly(from, ev.place, 1, duration);
+      // A stone sown into a tuzdik goes on to its owner's store (the board shows it there).
+      const to = toOwner ? storeOf(ev.side) ?? ev.place : ev.place;
+      fly(from, to, 1, duration);
     } else if (ev.moved && ev.moved.length) {
       for (const [src, dst, n] of ev.moved) fly(src, dst, n, Math.min(700, stepTime() * 1.5));
     }
@@ -515,6 +581,11 @@ function createAnimator(model, view, picture, onChange) {
 
   function fly(from, to, stones, duration) {
     picture.fly(from, to, stones, duration);
+  }
+
+  function storeOf(side) {
+    const place = (model.get("geometry")?.places || []).find((p) => p.kind === "store" && p.side === side);
+    return place ? place.index : null;
   }
 
   /** Stop everything: no move is being played any more. */
@@ -752,7 +823,7 @@ function render({ model, el }) {
     animator.stepModeChanged();
   };
   const handlers = [
-    ["change:board change:to_move change:legal change:status change:caption change:highlight", idle],
+    ["change:board change:to_move change:legal change:status change:caption change:highlight change:tuzdiks", idle],
     ["change:editing change:controls change:can_undo change:can_redo change:speed", idle],
     ["change:lock_text", controls.drawHint],
     ["change:message change:message_kind", controls.drawMessage],

@@ -58,6 +58,7 @@ from ..display.picture import board_img
 from ..display.svg import status_text, widget_frame
 from ..engine import (
     SIDE_NAMES,
+    SIDES,
     SOUTH,
     Game,
     IllegalMoveError,
@@ -70,7 +71,7 @@ from ..engine import (
     Side,
 )
 from ..engine.geometry import is_side
-from ..engine.trace import ENDINGS, HAND_STEPS, OUTCOMES
+from ..engine.trace import ENDINGS, HAND_STEPS, LIFTS, OUTCOMES, EventKind
 from ..i18n import LANGUAGES, Message, forms, t
 from .feedback import run_notice
 
@@ -79,10 +80,14 @@ _HERE = Path(__file__).parent
 #: The kinds of move events the JavaScript treats alike (the engine's enumeration, not a copy).
 _KINDS = {"outcomes": sorted(k.value for k in OUTCOMES),
           "endings": sorted(k.value for k in ENDINGS),
-          "steps": sorted(k.value for k in HAND_STEPS)}
+          "steps": sorted(k.value for k in HAND_STEPS),
+          "lifts": sorted(k.value for k in LIFTS),
+          "notices": [EventKind.PASS.value],
+          "tuzdiks": [EventKind.TUZDIK.value],
+          "to_owner": [EventKind.TUZDIK_DROP.value]}
 
 #: Texts that depend on a count, sent to the JavaScript with every plural form.
-_PLURAL_KEYS = ("board.pit_label", "board.store_label")
+_PLURAL_KEYS = ("board.pit_label", "board.store_label", "board.captured_label")
 
 #: Catalogue keys the JavaScript needs, sent in the ``texts`` traitlet.
 _TEXT_KEYS = (
@@ -90,12 +95,20 @@ _TEXT_KEYS = (
     "widget.undo", "widget.redo", "widget.step_mode", "widget.step_hint", "widget.prev",
     "widget.next", "widget.finish", "widget.speed", "widget.edit", "widget.edit_add",
     "widget.edit_remove", "widget.edit_to_move", "widget.edit_over", "widget.apply",
-    "widget.cancel", "widget.controls", "widget.edit_hint",
+    "widget.cancel", "widget.controls", "widget.edit_hint", "side.south.gen", "side.north.gen",
+    "board.tuzdik_mark", "board.tuzdik_label",
 )
 
 #: The controls a board shows by default; add ``"edit"`` for the teacher's editor.
 DEFAULT_CONTROLS = ("undo", "redo", "step", "speed")
 ALL_CONTROLS = ("undo", "redo", "step", "speed", "edit")
+
+
+def _tuzdiks(position: Position) -> list[list[int | str]]:
+    """Each tuzdik of ``position`` (Toguz Korgool) as ``[board index, owner]``, for the
+    JavaScript."""
+    return [[index, side] for side, index in zip(SIDES, position.tuzdiks, strict=True)
+            if index is not None]
 
 
 class Board(anywidget.AnyWidget):
@@ -130,6 +143,7 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("").tag(sync=True)
     highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+    tuzdiks: traitlets.List[list] = traitlets.List().tag(sync=True)
     geometry = traitlets.Dict().tag(sync=True)
     frame = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
@@ -422,7 +436,7 @@ class Board(anywidget.AnyWidget):
         is not a position."""
         if not self.editing:
             return self.position
-        position = Position(self._draft, self._draft_side, self.rules)
+        position = Position(self._draft, self._draft_side, self.rules, self.position.tuzdiks)
         self._game = Game(start=position)
         self._redo.clear()
         self._last = None
@@ -450,8 +464,11 @@ class Board(anywidget.AnyWidget):
         self._game.push(trace.pit)
         self._last = trace
         self._said = None
-        self.send({"type": "play", "trace": trace.to_dict(),
-                   "captions": trace_captions(trace, self.lang, self._plain)})
+        message: dict[str, object] = {"type": "play", "trace": trace.to_dict(),
+                                      "captions": trace_captions(trace, self.lang, self._plain)}
+        if self.rules.tuzdik:        # Toguz Korgool: the tuzdiks before the move
+            message["tuzdiks"] = _tuzdiks(trace.before)
+        self.send(message)
         self._sync()
         for callback in list(self._callbacks):
             callback(trace)
@@ -490,6 +507,7 @@ class Board(anywidget.AnyWidget):
                 self.to_move = pos.to_move
                 self.legal = [] if self._lock is not None else list(pos.legal_moves)
                 self.status = status_text(pos, lang)
+            self.tuzdiks = _tuzdiks(pos)
             self.caption = outcome_caption(self._last, lang, self._plain) if self._last else ""
             said, kind = self._said or (None, "")
             self.message, self.message_kind = (said.text(lang) if said else ""), kind

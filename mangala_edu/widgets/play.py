@@ -59,6 +59,7 @@ from ..engine import (
     SIDE_NAMES,
     SIDES,
     SOUTH,
+    EventKind,
     IllegalMoveError,
     MoveTrace,
     Position,
@@ -97,6 +98,31 @@ _NEXT = {"human": "play.next.human", "computer": "play.next.computer",
          "side": "play.next.side"}
 _ROW = {SIDES[0]: Message("play.row.south"), SIDES[1]: Message("play.row.north")}
 
+#: The name of each game of the family in the title (official Mangala's title names none).
+_GAMES = {"toguz-korgool": "play.game.toguz_korgool", "mangala-ii": "play.game.mangala_ii",
+          "mangala-iv": "play.game.mangala_iv"}
+
+#: The most seconds the review of one set may take in all: a long game (Toguz Korgool's last
+#: a hundred moves and more) gives each move less than ``analysis_time``, and says so.
+REVIEW_BUDGET = 12.0
+
+
+def game_name(rules: Rules) -> Message | None:
+    """The game's name for the match's title: ``None`` for official Mangala and its local
+    variants, whose title stays as it was.
+
+    >>> game_name(Rules.toguz_korgool()).text("en"), game_name(Rules.kalah(7, 4)).text("en")
+    ('Toguz Korgool', 'Kalah (7 pits, 4 stones a pit)')
+    >>> game_name(Rules.official()) is None
+    True
+    """
+    key = _GAMES.get(rules.name)
+    if key is not None:
+        return Message(key)
+    if rules.name.startswith("kalah"):
+        return Message("play.game.kalah", pits=rules.pits, stones=rules.stones)
+    return None
+
 
 # -- The widget -------------------------------------------------------------------------------
 
@@ -113,9 +139,16 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             alternates from set to set.
         seed: makes the lot, the computer, the hints and the reviews reproducible.
         lang: ``"tr"`` or ``"en"`` (default: from the notebook's folder).
-        rules: ``"official"`` (default), ``"own-side"`` or ``"no-return"``.
-        analysis_time: seconds (at most) the review of a set gives each move.
+        rules: ``"official"`` (default), ``"own-side"``, ``"no-return"``, or a game of the
+            family: ``"toguz-korgool"``, ``"mangala-ii"``, ``"mangala-iv"``, ``"kalah"``,
+            ``"kalah(7,4)"`` (any name :meth:`~mangala_edu.Rules.from_name` knows).
+        analysis_time: seconds (at most) the review of a set gives each move (less in a long
+            game: the whole review takes at most :data:`REVIEW_BUDGET` seconds, and says so).
         speed: animation steps a second (0: no animation).
+
+    In Mangala IV the mover has no choice (the leftmost pit holding stones): the line above
+    the board says which pit that is, and the "Play the forced move" button plays it
+    (:meth:`forced_move`); a click on the pit does the same.
     """
 
     def __init__(self, level: str | None = "orta", sets: int = 1, human: Side = SOUTH, *,
@@ -161,6 +194,9 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                                     icon="lightbulb-o")
         self.next_button = w.Button(description=t("play.next_set", self.lang),
                                     icon="forward", button_style="success")
+        self.forced_button = w.Button(description=t("play.forced_button", self.lang),
+                                      icon="play", button_style="info")
+        self.forced_button.layout.display = "" if self.rules.forced_leftmost else "none"
         self.hint_box = w.HTML("")
         self.table = w.HTML("")
         self.review_title = w.HTML("")
@@ -170,14 +206,15 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.review_box.add_class("mangala-after-sowing")   # shown once the set is sown
         self.new_button.on_click(lambda _: self._safely(self._new_from_settings))
         self.hint_button.on_click(lambda _: self._safely(self.hint))
+        self.forced_button.on_click(lambda _: self._safely(self.forced_move))
         self.next_button.on_click(lambda _: self._safely(self.next_set))
         self.board.on_move(self._moved)
         settings = w.HBox([self.level_choice, self.side_choice, self.first_choice,
                            self.sets_choice, self.new_button],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"))
         super().__init__([FEEDBACK_STYLE, _PLAY_STYLE, self.title, settings, self.info, self.board,
-                          w.HBox([self.hint_button, self.next_button]), self.hint_box,
-                          self.table, self.review_box])
+                          w.HBox([self.forced_button, self.hint_button, self.next_button]),
+                          self.hint_box, self.table, self.review_box])
         self.add_class("mangala-play")
         self.add_class("mangala-waits")
         self.new_match(level, sets, human, first=first)
@@ -243,13 +280,24 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             raise IllegalMoveError("play.error.not_your_turn")
         return self.board.play(pit)
 
+    def forced_move(self) -> MoveTrace:
+        """Mangala IV: play the only move the human to move has (the leftmost pit holding
+        stones), as the "Play the forced move" button does. In a game with a choice this is
+        refused: the learner chooses."""
+        pos = self.position
+        if not self.rules.forced_leftmost:
+            raise IllegalMoveError("play.error.choose")
+        if pos.is_over:
+            raise IllegalMoveError("play.error.set_over")
+        return self.human_move(pos.legal_moves[0])
+
     def hint(self) -> Hint:
         """The expert's move for the side to move: ringed on the board, with the reason
         under it. Takes about a second."""
         pos = self.position
         if pos.is_over:
             raise IllegalMoveError("play.error.set_over")
-        hint = hint_for(pos, player=self._hint_player)
+        hint = hint_for(pos, player=self._hint_player, history=self._history())
         self.last_hint = hint
         self.hints_used += 1
         self.board.highlight = [pos.place(pos.to_move or SOUTH, hint.pit)]
@@ -334,18 +382,26 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         try:
             while not self.position.is_over and self.position.to_move == self.computer_side:
                 self.info.value = self._info_html(t("play.thinking", self.lang))
-                pit = player.choose(self.position)
+                pit = player.choose(self.position, history=self._history())
                 self.board.play(pit)
                 played.append(t("play.pit", self.lang, pit=pit))
         finally:
             self._busy = False
         if played:
-            key = "play.computer_played_again" if len(played) > 1 else "play.computer_played"
+            key = "play.computer_played"
+            if len(played) > 1:      # extra turns, or (the storeless games) the human passed
+                key = ("play.computer_played_passes" if self.rules.passes
+                       else "play.computer_played_again")
             said = t(key, self.lang, moves=t("play.then", self.lang).join(played))
             self._note = f"{self._note} {said}" if self._note else said
             self._note_kind = "info"
         if self.position.is_over:
             self._finish_set()
+
+    def _history(self) -> tuple[Position, ...]:
+        """The set's positions before the current one: in the family's games a repeated
+        position ends the game, so the computer and the hints take them into account."""
+        return self.board.game.positions[:-1] if self.rules.repetition_end else ()
 
     def _moved(self, trace: MoveTrace) -> None:
         if self._busy:
@@ -353,6 +409,9 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.board.highlight = []
         self.hint_box.value = ""
         self._note = ""
+        if self.computer_side is not None and not self.position.is_over and any(
+                e.kind == EventKind.PASS and e.side == self.computer_side for e in trace.events):
+            self._note = t("play.computer_passed", self.lang)
         if self.position.is_over:
             self._finish_set()
         else:
@@ -365,7 +424,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             return
         self.info.value = self._info_html(t("play.analysing", self.lang,
                                             seconds=self._seconds()))
-        review = analyse_game(self.match.game, time_per_move=self.analysis_time,
+        review = analyse_game(self.match.game, time_per_move=self._review_time(),
                               reproducible=self.seed is not None)
         self.reviews.append(review)
         self._show_review(review)
@@ -390,13 +449,31 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
 
     def _review_head_html(self, review: GameReview) -> str:
         number = self.reviews.index(review) + 1 if review in self.reviews else self.set_number
-        return review_head_html(number, self._seconds(), self.lang)
+        seconds = self._seconds(review)
+        if not self.rules.family:
+            return review_head_html(number, seconds, self.lang)
+        head = review_head_html(number, seconds, self.lang, note=Message(
+            "play.review.note_family", seconds=seconds))
+        if self._review_time(len(review.moves)) < self.analysis_time:
+            reduced = t("play.review.reduced", self.lang, moves=len(review.moves),
+                        seconds=seconds)
+            head += f'<p class="mangala-play-note">{html.escape(reduced)}</p>'
+        return head
 
-    def _seconds(self) -> str:
+    def _review_time(self, moves: int | None = None) -> float:
+        """The seconds the review gives each move of a set of ``moves`` moves (default: the
+        set being played): ``analysis_time``, less in a long game (:data:`REVIEW_BUDGET`)."""
+        moves = len(self.match.game.moves) if moves is None else moves
+        return min(self.analysis_time, REVIEW_BUDGET / max(1, moves))
+
+    def _seconds(self, review: GameReview | None = None) -> str:
         """The review's time per move, as the learner's language writes it."""
-        return number_text(self.analysis_time, self.lang, digits=2)
+        moves = None if review is None else len(review.moves)
+        return number_text(self._review_time(moves), self.lang, digits=2)
 
     def _mistakes_html(self, review: GameReview) -> str:
+        if self.rules.forced_leftmost:
+            return feedback_box("info", t("play.review.forced", self.lang))
         mistakes = self.biggest_mistakes(review)
         if not mistakes:
             return feedback_box("solved", t("play.review.none", self.lang))
@@ -452,10 +529,15 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         side = pos.to_move or SOUTH
         where = _ROW[side]
         if self.level is not None:
-            return t("play.your_turn", lang, number=number, sets=sets,
+            line = t("play.your_turn", lang, number=number, sets=sets,
                      side=SIDE_NAMES[side], row=where)
-        return t("play.turn", lang, number=number, sets=sets, side=SIDE_NAMES[side],
-                 row=where)
+        else:
+            line = t("play.turn", lang, number=number, sets=sets, side=SIDE_NAMES[side],
+                     row=where)
+        if self.rules.forced_leftmost and self.is_human(pos.to_move) and pos.legal_moves:
+            line += " " + t("play.forced_note", lang, side=SIDE_NAMES[side],
+                            pit=pos.legal_moves[0], button=Message("play.forced_button"))
+        return line
 
     def _info_html(self, text: str) -> str:
         return (f'<div class="mangala-play-info" role="status" aria-live="polite">'
@@ -467,9 +549,13 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
                       other(self.human): LEVELS[self.level].name(self.lang)}
             return t("play.title.demo", self.lang, **levels)
         if self.level is None:
-            return t("play.title.classmate", self.lang, sets=self.match.sets)
-        return t("play.title.computer", self.lang, sets=self.match.sets,
-                 level=LEVELS[self.level].name(self.lang))
+            title = t("play.title.classmate", self.lang, sets=self.match.sets)
+        else:
+            title = t("play.title.computer", self.lang, sets=self.match.sets,
+                      level=LEVELS[self.level].name(self.lang))
+        game = game_name(self.rules)
+        return title if game is None else t("play.title.game", self.lang, title=title,
+                                            game=game)
 
     def _table_html(self) -> str:
         now = self.set_number if not self.match.is_over else 0
@@ -483,6 +569,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         can_go_on = match.position.is_over and not match.is_over
         self.next_button.layout.display = "" if can_go_on else "none"
         self.hint_button.disabled = match.position.is_over
+        self.forced_button.disabled = (match.position.is_over
+                                       or not self.is_human(match.position.to_move))
 
 
     def _still_html(self) -> str:

@@ -195,7 +195,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.next_button = w.Button(description=t("play.next_set", self.lang),
                                     icon="forward", button_style="success")
         self.forced_button = w.Button(description=t("play.forced_button", self.lang),
-                                      icon="play", button_style="info")
+                                      icon="play", button_style="info",
+                                      layout=w.Layout(width="auto"))
         self.forced_button.layout.display = "" if self.rules.forced_leftmost else "none"
         self.hint_box = w.HTML("")
         self.table = w.HTML("")

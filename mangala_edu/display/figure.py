@@ -26,7 +26,7 @@ from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, PathPatch
 from matplotlib.path import Path as MplPath
 
 from ..engine import NORTH, SIDE_NAMES, SOUTH, MangalaError, Position, Side
-from ..i18n import get_language
+from ..i18n import get_language, t
 from .layout import (
     PALETTE,
     STONE_COLOURS,
@@ -159,6 +159,28 @@ def _player(ax: Axes, lay: BoardLayout, side: Side, lang: str, active: bool) -> 
             fontsize=21 * UNIT, fontweight=weight, color=ink, zorder=7)
 
 
+def _tuzdiks(ax: Axes, lay: BoardLayout, position: Position, lang: str, printed: bool,
+             u: float) -> None:
+    """Each tuzdik (Toguz Korgool): its pit covered by a disc saying *tuzdik* and whose it is
+    (dark on screen, as :func:`~mangala_edu.display.svg.tuzdik_svg`; white with a black dashed
+    rim on paper)."""
+    for owner, index in zip((SOUTH, NORTH), position.tuzdiks, strict=True):
+        if index is None:
+            continue
+        place = lay["places"][index]
+        fill, ink, name_ink = (("white", "black", "black") if printed
+                               else ("#3b2314", "white", "#ffd8a8"))
+        ax.add_patch(Circle((place["cx"], place["cy"]), place["rx"] - 1, fc=fill,
+                            ec="black" if printed else "#ffd8a8", lw=3 * u,
+                            linestyle=(0, (3, 2)), alpha=1 if printed else 0.9, zorder=5.5))
+        ax.text(place["cx"], place["cy"] - 9, t("board.tuzdik_mark", lang), ha="center",
+                va="center_baseline", fontsize=15 * u, fontweight="bold", color=ink,
+                zorder=5.6)
+        ax.text(place["cx"], place["cy"] + 11, SIDE_NAMES[owner].text(lang), ha="center",
+                va="center_baseline", fontsize=15 * u, fontweight="bold", color=name_ink,
+                zorder=5.6)
+
+
 STYLES = ("colour", "print")
 """How a board is drawn: ``colour`` (wood, pebbles; screens and colour printers) or ``print``
 (black lines on white, grey stones, large counts: clear on a black-and-white printer)."""
@@ -198,6 +220,7 @@ def _print_board(ax: Axes, lay: BoardLayout, position: Position, marked: list[in
         if not store:
             ax.text(place["nx"], place["ny"], str(place["number"]), ha="center",
                     va="center_baseline", fontsize=17 * u, color="black", zorder=4.5)
+    _tuzdiks(ax, lay, position, lang, True, u)
     for side in (NORTH, SOUTH):
         spot = lay["players"][side]
         name = SIDE_NAMES[side].text(lang)
@@ -254,6 +277,7 @@ def draw_board(ax: Axes, position: Position, *, highlight: Iterable[int | str] =
     for place, count in zip(places, position.board, strict=True):
         _stones(ax, place, count)
         _count(ax, place, count)
+    _tuzdiks(ax, lay, position, lang, False, UNIT)
     for side in (NORTH, SOUTH):
         _player(ax, lay, side, lang, position.to_move == side)
     if status:

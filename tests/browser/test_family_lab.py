@@ -162,3 +162,64 @@ def test_the_tuzdik_is_marked_with_its_owner(run_notebook, tmp_path):
     ready.scroll_into_view_if_needed()
     ready.screenshot(path=str(SCREENSHOTS / "family_tuzdik_start.png"))
     assert lab.errors() == []
+
+
+#: South's pit 6: North's pit 1 becomes 2 and is taken; North's row is empty: North passes.
+PASS = "1,0,0,0,0,1,34/1,0,0,0,0,0,35 S"
+
+
+def test_relay_chain_capture_and_pass_step_by_step(run_notebook, tmp_path):
+    """Mangala IV's first move relays four times and ends in a chain capture; a Mangala II
+    move ends with a pass: every step has its caption, the lifted pit and the captured pits
+    are ringed, the hand says how many stones it holds."""
+    from playwright.sync_api import expect
+
+    from mangala_edu.display.captions import trace_captions
+
+    notebook = write_notebook(
+        tmp_path / "events.ipynb",
+        "from mangala_edu import Position, Rules\nfrom mangala_edu.widgets import Board",
+        "Board(rules=Rules.mangala_iv(), lang='en', step_mode=True)",
+        f"Board(Position.from_text({PASS!r}, Rules.mangala_ii()), lang='en', step_mode=True)")
+    lab = run_notebook(notebook, viewport=(1366, 768))
+    page = lab.page
+    boards = page.locator(".mangala-board")
+    expect(boards).to_have_count(2, timeout=30_000)
+    relay = boards.nth(0)
+    trace = Position.start(Rules.mangala_iv()).trace(1)
+    captions = trace_captions(trace, "en")
+    relay.locator('.mg-hit[data-label="S1"]').click()
+    caption = relay.locator(".mg-caption")
+    expect(caption).to_have_text(captions[0])
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for i in range(1, len(captions)):
+        relay.locator(".mg-next").click()
+        expect(caption).to_have_text(captions[i])
+        kind = trace.events[i].kind
+        if kind == "relay" and i < 10:
+            # The relay lifts the pit: ringed, and the hand holds its stones.
+            expect(relay.locator(".mg-hand")).to_contain_text(str(trace.events[i].count))
+            expect(relay.locator(".mg-highlights .mg-ring")).to_have_count(1)
+            relay.scroll_into_view_if_needed()
+            relay.screenshot(path=str(SCREENSHOTS / "family_relay_step.png"))
+    assert trace.events[-1].kind == "chain_capture"
+    taken = {m[0] for m in trace.events[-1].moved}
+    expect(relay.locator(".mg-highlights .mg-ring")).to_have_count(len(taken))
+    relay.screenshot(path=str(SCREENSHOTS / "family_chain_capture_step.png"))
+    relay.locator(".mg-end").click()
+    expect(relay.locator(".mg-count")).to_have_text([str(c) for c in trace.after.board])
+    # The pass: its caption comes last, and South is to move again.
+    passing = boards.nth(1)
+    trace = Position.from_text(PASS, Rules.mangala_ii()).trace(6)
+    captions = trace_captions(trace, "en")
+    passing.scroll_into_view_if_needed()
+    passing.locator('.mg-hit[data-label="S6"]').click()
+    for i in range(1, len(captions)):
+        passing.locator(".mg-next").click()
+    expect(passing.locator(".mg-caption")).to_have_text(
+        "North has no stones: North passes and South plays again")
+    passing.screenshot(path=str(SCREENSHOTS / "family_pass_step.png"))
+    passing.locator(".mg-end").click()
+    expect(passing.locator(".mg-player-south.mg-active")).to_have_count(1)
+    expect(passing.locator(".mg-count")).to_have_text([str(c) for c in trace.after.board])
+    assert lab.errors() == []

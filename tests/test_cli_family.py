@@ -155,3 +155,47 @@ def test_bad_input_is_in_turkish_by_default():
     assert proc.returncode == 2
     assert proc.stderr == ("mangala-edu: 1. hamle: Bu oyunda her zaman en soldaki taşlı "
                            "kuyundan oynarsın: 1. kuyu (2. kuyu değil).\n")
+
+
+# -- Kalah, the family's fourth game (any size) ----------------------------------------------
+
+def test_show_solve_and_analyse_kalah(capsys, tmp_path):
+    start = "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S"
+    assert main(["--lang", "en", "show", "--rules", "kalah", start]) == 0
+    assert "South to move" in capsys.readouterr().out
+    target = tmp_path / "kalah7.svg"
+    seven = "0,0,0,1,0,2,0,20/1,0,0,0,0,1,0,18 S"
+    assert main(["show", "--rules", "kalah", "--pits", "7", "--stones", "3", seven,
+                 "-o", str(target)]) == 0
+    assert target.read_text().startswith("<?xml")
+    assert main(["solve", "--json", "--rules", "kalah", "--pits", "7", "--stones", "3",
+                 seven]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["best_moves"] == [6] and solved["value"] == 1
+    record = tmp_path / "kalah.json"
+    Game(Rules.kalah(7, 4), moves=[1, 2]).save(record)
+    proc = run("--lang", "en", "analyse", "--json", "--time-per-move", "0.1", str(record))
+    assert proc.returncode == 0, proc.stderr
+    assert [json.loads(line)["pit"] for line in proc.stdout.splitlines()] == [1, 2]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["show", "--rules", "kalah", "4,4,4,4,4,0/4,4,4,4,4,4,0 S"],
+     "South has 6 numbers; expected 7 (6 pits and a store)."),
+    (["replay", "--rules", "kalah", "--pits", "7", "8"],
+     "Move 1: There is no pit 8: pits are numbered 1 to 7 from the mover's own left."),
+    (["solve", "--rules", "toguz-korgool", "9,9,9,9,9,9,9,9,9,0/9,9,9,9,9,9,9,9,9,0 Q"],
+     "The side to move is 'Q': write S (South), N (North) or - (set over)."),
+    (["replay", "--rules", "mangala-ii", "x"],
+     "Move 1: 'x' is not a pit: give a pit number from 1 to 6."),
+])
+def test_more_bad_input_exits_2(args, message):
+    proc = run("--lang", "en", *args)
+    assert proc.returncode == 2
+    assert proc.stderr == f"mangala-edu: {message}\n"
+
+
+def test_an_unknown_game_name_exits_2_naming_the_games():
+    proc = run("--lang", "en", "replay", "--rules", "toguz", "1")
+    assert proc.returncode == 2
+    assert "invalid choice: 'toguz'" in proc.stderr and "toguz-korgool" in proc.stderr

@@ -214,7 +214,7 @@ def test_relay_chain_capture_and_pass_step_by_step(run_notebook, tmp_path):
     captions = trace_captions(trace, "en")
     passing.scroll_into_view_if_needed()
     passing.locator('.mg-hit[data-label="S6"]').click()
-    for i in range(1, len(captions)):
+    for _ in range(1, len(captions)):
         passing.locator(".mg-next").click()
     expect(passing.locator(".mg-caption")).to_have_text(
         "North has no stones: North passes and South plays again")

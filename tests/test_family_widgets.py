@@ -244,3 +244,18 @@ def test_a_game_of_the_family_loaded_into_a_board():
     board.game = game
     assert board.geometry["beside"] is True and len(board.board) == 14
     assert board.position == game.position
+
+
+def test_a_repeated_position_ends_the_game_on_the_board_and_says_so():
+    board = Board(Position.from_text("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii()),
+                  lang="en", speed=0)
+    sent: list[dict] = []
+    board.send = sent.append  # type: ignore[method-assign]
+    for pit in [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]:
+        board.play(pit)
+    trace = board.play(6)
+    assert trace.after == board.position and board.position.is_over
+    kinds = [e["kind"] for e in sent[-1]["trace"]["events"]]
+    assert kinds[-3:] == ["repetition", "sweep", "set_over"]
+    assert "This position was on the board 12 moves ago: the game stops" in board.caption
+    assert board.status == "Draw 36–36"

@@ -233,8 +233,7 @@ class Board(anywidget.AnyWidget):
         self._check_unlocked()
         trace = self.position.trace(pit)
         self._redo.clear()
-        self._apply(trace)
-        return trace
+        return self._apply(trace)
 
     def click(self, side: str, pit: int | str, *, remove: bool = False,
               busy: bool = False) -> MoveTrace | None:
@@ -286,9 +285,7 @@ class Board(anywidget.AnyWidget):
             pos = trace.after
         if traces:
             self._redo.clear()
-        for trace in traces:
-            self._apply(trace)
-        return traces
+        return [self._apply(trace) for trace in traces]
 
     def undo(self) -> bool:
         """Take back the last move (no animation). False, with a message, if there is none.
@@ -459,9 +456,14 @@ class Board(anywidget.AnyWidget):
         if self._lock is not None:
             raise IllegalMoveError(self._lock.key, **self._lock.params)
 
-    def _apply(self, trace: MoveTrace) -> None:
-        """A checked move: record it, send it to the JavaScript, then the new state."""
+    def _apply(self, trace: MoveTrace) -> MoveTrace:
+        """A checked move: record it, send it to the JavaScript, then the new state; returns
+        the move's trace as the game played it."""
         self._game.push(trace.pit)
+        if self._game.position != trace.after:
+            # The family's games stop on a repeated position (the game sees it, not the
+            # position): the trace says so, with the share-out.
+            trace = trace.ended_by_repetition(self._game.repeated(len(self._game.moves)) or 0)
         self._last = trace
         self._said = None
         message: dict[str, object] = {"type": "play", "trace": trace.to_dict(),
@@ -472,6 +474,7 @@ class Board(anywidget.AnyWidget):
         self._sync()
         for callback in list(self._callbacks):
             callback(trace)
+        return trace
 
     def _reset_view(self) -> None:
         self._said = None

@@ -259,3 +259,10 @@ def test_a_repeated_position_ends_the_game_on_the_board_and_says_so():
     assert kinds[-3:] == ["repetition", "sweep", "set_over"]
     assert "This position was on the board 12 moves ago: the game stops" in board.caption
     assert board.status == "Draw 36–36"
+
+
+def test_a_mangala_iv_board_says_the_mover_has_no_choice():
+    board = Board(rules=Rules.mangala_iv(), lang="en")
+    assert board.texts["widget.hint"].startswith("No choice in this game")
+    assert board.legal == [1]
+    assert Board(rules=Rules.mangala_ii(), lang="en").texts["widget.hint"].endswith("1–6.")

@@ -520,6 +520,8 @@ class Board(anywidget.AnyWidget):
             texts: dict[str, object] = {key: t(key, lang) for key in _TEXT_KEYS}
             texts.update({key: forms(key, lang) for key in _PLURAL_KEYS})
             texts["widget.hint"] = t("widget.hint", lang, pits=min(self.rules.pits, 9))
+            if self.rules.forced_leftmost:      # Mangala IV: the mover has no choice
+                texts["widget.hint"] = t("widget.hint_forced", lang)
             self.texts = texts
 
     @traitlets.observe("lang")

@@ -266,3 +266,12 @@ def test_a_mangala_iv_board_says_the_mover_has_no_choice():
     assert board.texts["widget.hint"].startswith("No choice in this game")
     assert board.legal == [1]
     assert Board(rules=Rules.mangala_ii(), lang="en").texts["widget.hint"].endswith("1–6.")
+
+
+def test_the_score_table_and_next_set_speak_of_captured_stones():
+    play = play_board("toguz-korgool", sets=3)
+    assert "stones captured by the end of the set" in play.table.value
+    play.next_button.click()                     # refused and said: the set goes on
+    assert play.info_text.startswith(t("play.error.game_not_over", "en"))
+    official = PlayBoard(level="kolay", seed=1, lang="en", first="south", speed=0)
+    assert "stones in the store" in official.table.value

@@ -309,7 +309,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         """Start the next set once this one is over; returns who starts it."""
         match = self.match
         if not match.position.is_over and not match.is_over:
-            raise MatchError("play.error.set_not_over")
+            raise MatchError("play.error.game_not_over" if self.rules.family
+                             else "play.error.set_not_over")
         self.board.game = match.next_set()
         starter = self.board.game.first
         self.stand_in = None             # the next set is the pupil's again
@@ -560,7 +561,9 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
 
     def _table_html(self) -> str:
         now = self.set_number if not self.match.is_over else 0
-        return score_table_html(self.table_rows(), now, t("play.table_caption", self.lang))
+        caption = t("play.table_caption_family" if self.rules.family else "play.table_caption",
+                    self.lang)
+        return score_table_html(self.table_rows(), now, caption)
 
     def _refresh(self) -> None:
         match = self.match

@@ -26,7 +26,8 @@ GAMES = ["toguz-korgool", "mangala-ii", "mangala-iv", "kalah"]
 #: South's pit 9 makes North's pit 2 hold 3: South's tuzdik.
 TUZDIK = "0,0,0,0,0,0,0,0,3,10/1,2,0,0,0,0,0,0,0,0 S"
 #: A position with a tuzdik already (an x in North's row is South's tuzdik).
-HAS_TUZDIK = "2,0,5,0,0,0,0,0,1,40/3,x,4,0,0,0,0,0,1,20 S"
+#: South's pit 9 then sows its last stone into that tuzdik: it goes to South's store.
+HAS_TUZDIK = "2,0,5,0,0,0,0,0,3,40/3,x,4,0,0,0,0,0,1,20 S"
 
 
 def write_notebook(path: Path, *cells: str) -> Path:
@@ -156,6 +157,14 @@ def test_the_tuzdik_is_marked_with_its_owner(run_notebook, tmp_path):
     # The tuzdik is never played from: North's click on it is explained.
     made.locator('.mg-hit[data-label="N2"]').click()
     expect(made.locator(".mg-message.mg-error")).to_contain_text("tuzdik")
+    # A stone sown into a tuzdik goes to its owner's store (here the last one).
+    ready.scroll_into_view_if_needed()
+    ready.locator('.mg-hit[data-label="S9"]').click()
+    expect(ready.locator(".mg-caption")).to_have_text(
+        "Son taş Güney'in tuzdik kuyusuna düştü: başka bir şey olmaz", timeout=30_000)
+    sown = Position.from_text(HAS_TUZDIK, Rules.toguz_korgool()).play(9)
+    expect(ready.locator(".mg-count")).to_have_text([str(c) for c in sown.board])
+    expect(ready.locator(".mg-tuzdik")).to_have_count(1)
     SCREENSHOTS.mkdir(exist_ok=True)
     made.scroll_into_view_if_needed()
     made.screenshot(path=str(SCREENSHOTS / "family_tuzdik_made.png"))

@@ -275,3 +275,14 @@ def test_the_score_table_and_next_set_speak_of_captured_stones():
     assert play.info_text.startswith(t("play.error.game_not_over", "en"))
     official = PlayBoard(level="kolay", seed=1, lang="en", first="south", speed=0)
     assert "stones in the store" in official.table.value
+
+
+def test_show_me_stops_at_a_repeated_position():
+    start = Position.from_text("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii())
+    board = Board(start, lang="en", speed=0)
+    with pytest.raises(IllegalMoveError) as refused:
+        board.show([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1])
+    assert refused.value.message("en").startswith("Move 13")
+    assert board.position == start                  # nothing was played
+    traces = board.show([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6])
+    assert traces[-1].after == board.position and board.position.is_over

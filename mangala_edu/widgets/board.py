@@ -275,14 +275,23 @@ class Board(anywidget.AnyWidget):
             raise IllegalMoveError("error.editing")
         self._check_unlocked()
         pos = self.position
+        # The family's games stop on a repeated position: check the moves on a copy of the
+        # game, which sees the history.
+        trial = None
+        if self.rules.repetition_end:
+            trial = Game(start=self._game.positions[0])
+            for played in self._game.moves:
+                trial.push(played)
         traces = []
         for ply, pit in enumerate(moves, start=1):
             try:
                 trace = pos.trace(pit)
+                if trial is not None:
+                    trial.push(pit)
             except IllegalMoveError as exc:
                 raise IllegalMoveError("record.illegal", ply=ply, pit=pit, reason=exc) from exc
             traces.append(trace)
-            pos = trace.after
+            pos = trace.after if trial is None else trial.position
         if traces:
             self._redo.clear()
         return [self._apply(trace) for trace in traces]

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.position import Position
 from ..engine.rules import END_SWEEP, Rules
 from .budget import Budget, BudgetExceeded
-from .kernel import State
+from .kernel import Child, State
 from .solver import Solution, Solver
 
 if TYPE_CHECKING:
@@ -118,7 +118,9 @@ def engine_name(rules: Rules, engine: str = "auto") -> str:
     return "compiled" if ok else "pure"
 
 
-_GUESS_LOCK = threading.Lock()
+GUESS_DEPTH = 3
+"""The depth of the shallow search that gives MTD(f) its first guess (as
+:func:`.lookahead.quick_guess`)."""
 _SHARED: dict[tuple[Rules, str], Solver] = {}
 _SHARED_LOCK = threading.Lock()
 
@@ -152,9 +154,12 @@ def rule_params(rules: Rules, table_stones: int, tt_mask: int) -> np.ndarray:
     """The kernel's ``prm`` array for ``rules`` (see :mod:`._nb`)."""
     import numpy as np
 
+    from .evaluate import default_weights
+
+    w = default_weights(rules)
     return np.array([rules.pits, int(rules.first_stone_back), int(rules.even_capture),
                      int(rules.empty_capture), int(rules.end_rule == END_SWEEP),
-                     table_stones, tt_mask], dtype=np.int64)
+                     table_stones, tt_mask, w.material, w.extra], dtype=np.int64)
 
 
 class _Worker:
@@ -165,10 +170,10 @@ class _Worker:
 
         nb = _nb()
         p = 2 * pits
-        self.st = np.zeros((nb.MAX_PLY, p), dtype=np.int64)
-        self.cb = np.zeros((nb.MAX_PLY, pits, p), dtype=np.int64)
-        self.meta = np.zeros((nb.MAX_PLY, 5 * pits), dtype=np.int64)
+        self.st = np.zeros((nb.MAX_PLY + 1, p), dtype=np.int64)
+        self.meta = np.zeros((nb.MAX_PLY, nb.ROW * pits), dtype=np.int64)
         self.ctl = np.zeros(4, dtype=np.int64)
+        self.out = np.zeros(max(2, pits), dtype=np.int64)
 
 
 class CompiledSolver(Solver):
@@ -235,6 +240,9 @@ class CompiledSolver(Solver):
         self._nb.lookup(arr, self._tt, self._binom, self._prm)
         self._rank(arr)
         self._probe(state, -2, 2, self._np.zeros(1, dtype=self._np.int64), None)
+        self._start(None, None)
+        self._root_values(state, self._mtdf(state, self._guess(state)), only_best=True)
+        self._finish()
         with self._lock:
             self._nodes_total = 0
 
@@ -409,29 +417,76 @@ class CompiledSolver(Solver):
         return lo
 
     def _mtdf(self, state: State, guess: int, base: int | None = None) -> int:
-        """MTD(f) as in :meth:`Solver._mtdf`, with every probe on a value of the right parity:
-        a state's future gain has the parity of its stones (every stone ends in a store, so
-        the final difference and the stones on the board add up to an even number), so half
-        of the zero-window probes can be skipped."""
+        """MTD(f) as in :meth:`Solver._mtdf`, in the kernel (:func:`._nb.mtdf`: one call),
+        with every probe on a value of the right parity: a state's future gain has the parity
+        of its stones (every stone ends in a store, so the final difference and the stones on
+        the board add up to an even number), so half of the zero-window probes can be
+        skipped."""
         stones = sum(state)
-        lo, hi = -stones, stones
-        g = guess
+        w = self._worker()
+        out = w.out
+        out[0], out[1] = -stones, stones
+        if base is not None:
+            self._running = (out, base)
         try:
-            while lo < hi:
-                if base is not None:
-                    self.bounds = (lo, hi)
-                beta = _parity_beta(g, lo, hi, stones)
-                g = self._search(state, beta - 1, beta, stones)
-                if g < beta:
-                    hi = _down(g, stones)
-                else:
-                    lo = _up(g, stones)
+            self._call(self._nb.mtdf, w, state, guess, out)
         except BudgetExceeded as exc:
             if base is not None:
-                lo, hi = self._proven(state, lo, hi)
+                lo, hi = self._proven(state, int(out[0]), int(out[1]))
                 exc.bounded(base + lo, base + hi)
             raise
-        return lo
+        finally:
+            if base is not None:
+                self._running = None
+        return int(out[0])
+
+    @property
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The future gain's bounds proven so far by the running MTD(f) (for progress)."""
+        running = self._running
+        if running is None:
+            return self._bounds
+        out, _base = running
+        return int(out[0]), int(out[1])
+
+    @bounds.setter
+    def bounds(self, value: tuple[int | None, int | None]) -> None:
+        self._bounds = value
+
+    _running: tuple[np.ndarray, int] | None = None
+    _bounds: tuple[int | None, int | None] = (None, None)
+
+    def _root_values(self, state: State, value: int, *, only_best: bool
+                     ) -> list[tuple[Child, int]]:
+        if not only_best:
+            return super()._root_values(state, value, only_best=only_best)
+        w = self._worker()
+        out = w.out
+        self._call(self._nb.best_moves, w, state, value, out)
+        return [(c, value if out[c.pit - 1] == 1 else value - 1)
+                for c in self.kernel.children(state)]
+
+    def _call(self, fn: Callable[..., Any], w: _Worker, state: State, arg: int,
+              out: np.ndarray) -> None:
+        """Run the kernel's ``fn`` (:func:`._nb.mtdf` or :func:`._nb.best_moves`) on
+        ``state`` within the running budget; its nodes are charged to the budget, and
+        :class:`BudgetExceeded` is raised when it ran out."""
+        budget = self._budget
+        w.ctl[0] = 0
+        w.ctl[1] = (max(1, budget.node_limit - budget.nodes + 1)
+                    if budget.node_limit is not None else (1 << 62))
+        w.ctl[3] = 0
+        arr = self._np.array(state, dtype=self._np.int64)
+        aborted = fn(arr, arg, w.st, w.meta, self._tt, self._hist, self._table, self._binom,
+                     self._prm, w.ctl, self._stop, out)
+        with self._lock:
+            nodes = int(w.ctl[0])
+            w.ctl[0] = 0
+            self._nodes_total += nodes
+        if aborted:
+            budget.nodes += nodes
+            raise BudgetExceeded(budget.nodes, budget.seconds)
+        budget.charge(nodes)
 
     def _worker(self) -> _Worker:
         w = getattr(self._local, "worker", None)
@@ -448,7 +503,7 @@ class CompiledSolver(Solver):
         w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
         w.ctl[3] = slot
         arr = self._np.array(state, dtype=self._np.int64)
-        v = self._nb.probe(arr, alpha, beta, w.st, w.cb, w.meta, self._tt, self._hist,
+        v = self._nb.probe(arr, alpha, beta, w.st, w.meta, self._tt, self._hist,
                            self._table, self._binom, self._prm, w.ctl, stop)
         with self._lock:
             nodes = int(w.ctl[0])
@@ -511,10 +566,10 @@ class CompiledSolver(Solver):
         stones = sum(state)
         if lo > -stones or hi < stones:
             return (lo + hi) // 2
-        from .lookahead import quick_guess
-
-        with _GUESS_LOCK:                  # quick_guess shares one search per rules
-            return quick_guess(self.kernel, state)
+        # The shallow search of quick_guess, in the kernel (same value).
+        arr = self._np.array(state, dtype=self._np.int64)
+        value = self._nb.guess(arr, GUESS_DEPTH, self._worker().st, self._prm)
+        return round(int(value) / self._nb.SCALE)
 
     def _lookup(self, state: State) -> tuple[int, int, int]:
         arr = self._np.array(state, dtype=self._np.int64)

@@ -112,6 +112,22 @@ def test_a_tiny_transposition_table_changes_nothing() -> None:
         assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
 
 
+def test_a_growing_transposition_table_changes_nothing(monkeypatch) -> None:
+    """The table starts small and grows in place as the search goes on: same answers."""
+    monkeypatch.setattr(compiled, "START_TT_BITS", 3)
+    rules = Rules.official()
+    rng = random.Random(6)
+    pure, fast = Solver(rules), CompiledSolver(rules, tables=False, tt_bits=12)
+    sizes = {fast._tt_bits}
+    for _ in range(12):
+        pos = random_position(rules, rng, rng.randint(10, 16))
+        assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+        got, want = fast.solve(pos), pure.solve(pos)
+        assert (got.value, got.best_moves) == (want.value, want.best_moves), pos
+        sizes.add(fast._tt_bits)
+    assert min(sizes) == 3 and max(sizes) == 12
+
+
 @pytest.fixture(scope="module")
 def small_tables(tmp_path_factory):
     """A table for every preset: 8 stones on 6-pit boards, more on small ones."""

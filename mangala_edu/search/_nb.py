@@ -11,7 +11,8 @@ Integer arrays carry everything else:
 
 ``prm`` (int64): ``[m, back, even, empty, sweep, table_stones, tt_mask, material weight,
 extra-turn weight]`` (the weights of :mod:`.evaluate`, for :func:`guess`);
-``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted, slot]``;
+``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted, slot, grow_at]`` (after
+``grow_at`` nodes, :func:`mtdf` returns between two probes, to let the table grow);
 ``stop`` (int64, shared): set ``stop[0]`` from any thread to make every search stop soon, or
 ``stop[slot]`` to stop the searches of the threads given that slot;
 ``binom``: binomial coefficients, ``binom[a, b] = C(a, b)``;
@@ -419,6 +420,37 @@ def _slot(key, mask):  # pragma: no cover - compiled
     return h & mask
 
 
+@njit(cache=True, nogil=True)
+def grow(tt, old_bits, new_bits):  # pragma: no cover - compiled
+    """Spread the entries of the first ``2 ** old_bits`` buckets of ``tt`` over ``2 **
+    new_bits`` buckets, zeroing the new ones first (the table grows in place: a slot's low
+    bits do not change, so every entry stays in its bucket or moves to a new one)."""
+    mask = (1 << new_bits) - 1
+    for j in range(4 << old_bits, 4 << new_bits):
+        tt[j] = 0
+    for s in range(1 << old_bits):
+        j = s * 4
+        d0 = tt[j + 1]
+        k0 = tt[j] ^ d0
+        d1 = tt[j + 3]
+        k1 = tt[j + 2] ^ d1
+        tt[j] = 0
+        tt[j + 1] = 0
+        tt[j + 2] = 0
+        tt[j + 3] = 0
+        for e in range(2):
+            d = d0 if e == 0 else d1
+            k = k0 if e == 0 else k1
+            if d == 0:
+                continue
+            t = _slot(k, mask) * 4
+            if tt[t + 1] != 0:
+                t += 2
+            tt[t] = k ^ d
+            tt[t + 1] = d
+    return 0
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _bitlen(x):  # pragma: no cover - compiled
     """The bits of ``x > 0`` (at most 63), by halving steps."""
@@ -653,7 +685,9 @@ def mtdf(state, guess, st, meta, tt, hist, table, binom, prm, ctl, stop, out
     """MTD(f) on the future gain of ``state`` from ``guess``, within the bounds ``out[0]``
     and ``out[1]`` (of the parity of the stones), which it narrows after every zero-window
     probe (another thread may read them). Returns 1 when the budget ran out (``ctl[2]``),
-    with the bounds proven by then in ``out``; else 0, with ``out[0] == out[1]``."""
+    with the bounds proven by then in ``out``; 2 when ``ctl[4]`` nodes have been searched
+    (the transposition table is to grow) with the guess for the next probe in ``out[2]``; else
+    0, with ``out[0] == out[1]``."""
     p = state.shape[0]
     stones = 0
     for k in range(p):
@@ -675,6 +709,9 @@ def mtdf(state, guess, st, meta, tt, hist, table, binom, prm, ctl, stop, out
         else:
             lo = g + ((g - stones) & 1)
             out[0] = lo
+        if ctl[0] >= ctl[4] and lo < hi:
+            out[2] = g
+            return 2
     return 0
 
 

@@ -48,6 +48,60 @@ def test_same_values_and_best_moves_as_pure_python(rules: Rules) -> None:
         assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
 
 
+def test_move_facts_and_play_agree_with_sowing() -> None:
+    """The search orders moves on facts worked out without sowing, and sows only the children
+    it searches: both must give exactly what sowing gives, under every combination of rules."""
+    import itertools
+
+    import numpy as np
+
+    from mangala_edu.search import _nb
+
+    rng = random.Random(2)
+    checked = 0
+    for m in (1, 2, 3, 6):
+        p = 2 * m
+        sown, played = np.zeros(p, dtype=np.int64), np.zeros(p, dtype=np.int64)
+        for back, even, empty, sweep in itertools.product((0, 1), repeat=4):
+            for _ in range(400):
+                top = rng.choice([3, 5, 10, 30, 60])
+                s = np.array([rng.randint(0, top) if rng.random() < 0.7 else 0
+                              for _ in range(p)], dtype=np.int64)
+                own, opp = int(s[:m].sum()), int(s[m:].sum())
+                if not own or not opp:
+                    continue
+                for i in range(m):
+                    if not s[i]:
+                        continue
+                    want = _nb.sow(s, i, sown, m, back, even, empty, sweep)
+                    got = _nb.facts(s, i, own, opp, m, back, even, empty, sweep)
+                    assert tuple(got) == tuple(want), (m, back, even, empty, sweep, s, i)
+                    if want[1] != _nb.OVER:
+                        _nb.play(s, i, played, m, back, got[1], got[2])
+                        assert (played == sown).all(), (m, back, even, empty, sweep, s, i)
+                    checked += 1
+    assert checked > 10_000
+
+
+def test_transposition_keys_are_distinct() -> None:
+    """Packed keys (few stones) and ranked keys (many) never coincide."""
+    import numpy as np
+
+    from mangala_edu.search import _nb
+
+    binom = _nb.binomials(compiled.capacity(6) + 14, 13)
+    rng = random.Random(3)
+    seen: dict[int, tuple[int, ...]] = {}
+    for _ in range(20_000):
+        n = rng.choice([1, 2, 5, 20, 40, 50, 51, 60, 90])
+        state = [0] * 12
+        for _ in range(n):
+            state[rng.randrange(12)] += 1
+        key = int(_nb.ttkey(np.array(state, dtype=np.int64), 12, n, binom))
+        assert key > 0
+        assert seen.setdefault(key, tuple(state)) == tuple(state)
+
+
 def test_a_tiny_transposition_table_changes_nothing() -> None:
     """Collisions and replacements in a 4-bucket table: still the same answers."""
     rules = Rules.official()
@@ -56,6 +110,22 @@ def test_a_tiny_transposition_table_changes_nothing() -> None:
     for _ in range(15):
         pos = random_position(rules, rng, rng.randint(8, 14))
         assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+
+
+def test_a_growing_transposition_table_changes_nothing(monkeypatch) -> None:
+    """The table starts small and grows in place as the search goes on: same answers."""
+    monkeypatch.setattr(compiled, "START_TT_BITS", 3)
+    rules = Rules.official()
+    rng = random.Random(6)
+    pure, fast = Solver(rules), CompiledSolver(rules, tables=False, tt_bits=12)
+    sizes = {fast._tt_bits}
+    for _ in range(12):
+        pos = random_position(rules, rng, rng.randint(10, 16))
+        assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+        got, want = fast.solve(pos), pure.solve(pos)
+        assert (got.value, got.best_moves) == (want.value, want.best_moves), pos
+        sizes.add(fast._tt_bits)
+    assert min(sizes) == 3 and max(sizes) == 12
 
 
 @pytest.fixture(scope="module")

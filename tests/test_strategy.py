@@ -25,8 +25,10 @@ from mangala_edu.lessons.opening import (
     prove_move,
 )
 from mangala_edu.lessons.puzzles import (
+    DEFAULT_SOURCE,
     INLINE,
     THEMES,
+    CollectionPuzzles,
     InlinePuzzles,
     Puzzle,
     PuzzleTask,
@@ -149,8 +151,43 @@ def test_the_puzzle_seam_takes_another_source():
         assert lesson_task.state.start == Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
         assert lesson_task.play(6) == "solved"
     finally:
-        use_source(INLINE)
-    assert puzzle_source() is INLINE
+        use_source(DEFAULT_SOURCE)
+    assert puzzle_source() is DEFAULT_SOURCE
+
+
+# The theme each lesson's puzzle task is about (lesson vocabulary), and whether it comes from
+# the shipped collection (True) or from the inline list (False).
+LESSON_PUZZLES = {11: ("counting", True), 12: ("extra_turn_chain", True),
+                  13: ("even_capture", False), 14: ("defence", True),
+                  15: ("empty_capture", True), 16: ("waiting_move", True),
+                  17: ("end_of_set", False)}
+
+
+@pytest.mark.parametrize("number", sorted(LESSON_PUZZLES))
+def test_a_lesson_s_puzzle_task_is_a_proven_puzzle_of_its_theme(number):
+    from mangala_edu.puzzles import Collection
+
+    theme, shipped = LESSON_PUZZLES[number]
+    [task] = [t for t in LESSONS[number].tasks if isinstance(t, PuzzleTask)]
+    puzzle = task.puzzle()
+    assert theme in puzzle.themes, (number, puzzle.themes)
+    assert (puzzle.id in {p.id for p in Collection.shipped()}) == shipped
+    start = puzzle.start()
+    assert start.mover == "south" and len(start.legal_moves) >= 2
+    # The record's values are the solver's, and one move is the best.
+    assert value_of_moves(start) == dict(puzzle.values or {})
+    assert task.goal.solutions(start) == [puzzle.solution[0]]
+
+
+def test_the_collection_as_a_source_translates_themes_and_lines():
+    source = CollectionPuzzles()
+    for theme in THEMES:
+        for puzzle in source.with_theme(theme)[:3]:
+            assert theme in puzzle.themes and set(puzzle.themes) <= set(THEMES)
+            assert puzzle.solution[0] == max(puzzle.values, key=puzzle.values.__getitem__)
+    with pytest.raises(KeyError):
+        source.get("inline-chain-1")
+    assert DEFAULT_SOURCE.get("inline-chain-1") == INLINE.get("inline-chain-1")
 
 
 def test_a_puzzle_task_names_an_id_or_a_theme():
@@ -169,7 +206,7 @@ def test_a_puzzle_task_names_an_id_or_a_theme():
 
 # -- The closing game ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("number", sorted(n for n in LESSONS if n >= 11))
+@pytest.mark.parametrize("number", sorted(n for n in LESSONS if 11 <= n <= 18))
 def test_every_strategy_lesson_ends_with_a_game_its_idea_decides(number):
     spec = LESSONS[number]
     assert spec.game is not None

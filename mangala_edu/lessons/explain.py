@@ -62,6 +62,8 @@ _OUTCOME_TEXTS: dict[str, str] = {
     "no_capture": "explain.no_capture",
     "no_capture_empty": "explain.no_capture_empty",
     "relay_loop": "explain.relay_loop",
+    # Rules without the even capture (Kalah): a last stone in the opponent's pit takes nothing.
+    "opponent_pit": "explain.opponent_pit",
 }
 
 #: Why a Toguz Korgool pit made exactly 3 did not become a tuzdik.
@@ -119,11 +121,14 @@ def refined_outcome(trace: MoveTrace) -> str:
         return _family_outcome(trace)
     if event.kind == EventKind.EXTRA_TURN and trace.after.is_over:
         return "extra_turn_over"
-    if event.kind == EventKind.NOTHING:
-        rules = trace.before.rules
-        if (event.place is not None and rules.geometry.side_of(event.place) == trace.player
-                and event.count % 2 == 0 and rules.even_capture):
-            return "nothing_even"
+    rules = trace.before.rules
+    if (not rules.even_capture and event.kind in (EventKind.ODD, EventKind.NOTHING)
+            and event.place is not None and rules.geometry.side_of(event.place) != trace.player):
+        return "opponent_pit"
+    if (event.kind == EventKind.NOTHING and event.place is not None
+            and rules.geometry.side_of(event.place) == trace.player
+            and event.count % 2 == 0 and rules.even_capture):
+        return "nothing_even"
     return event.kind.value
 
 

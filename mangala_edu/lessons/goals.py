@@ -60,6 +60,9 @@ _WANTED: dict[EventKind, str] = {
     EventKind.ODD: "goal.outcome.wanted.odd",
     EventKind.EMPTY_OPPOSITE_EMPTY: "goal.outcome.wanted.empty_opposite_empty",
     EventKind.NOTHING: "goal.outcome.wanted.nothing",
+    # The family's games (Toguz Korgool's tuzdik; Mangala II's and IV's count captures):
+    EventKind.TUZDIK: "goal.outcome.wanted.tuzdik",
+    EventKind.CHAIN_CAPTURE: "goal.outcome.wanted.chain_capture",
 }
 
 

@@ -3,10 +3,12 @@ the collection.
 
 A lesson names a puzzle with :class:`PuzzleTask` (``PuzzleTask(id="…")`` or
 ``PuzzleTask(theme="extra_turn_chain")``); the puzzle comes from the current
-:class:`PuzzleSource`. Until the collection ships, the source is :data:`INLINE`: the puzzles
-the lessons use, written here. To point the lessons at the collection, give
-:func:`use_source` any object with the two methods of :class:`PuzzleSource`, returning
-:class:`Puzzle` records:
+:class:`PuzzleSource`: :data:`DEFAULT_SOURCE` looks in the shipped collection
+(:class:`CollectionPuzzles`), then in :data:`INLINE`, a few puzzles written here (for tests and
+examples). The lessons name the collection's puzzles by id, so that a larger collection does
+not change them. To take
+puzzles from elsewhere, give :func:`use_source` any object with the two methods of
+:class:`PuzzleSource`, returning :class:`Puzzle` records:
 
 - ``get(puzzle_id)`` → the puzzle with that id (``KeyError`` when there is none);
 - ``with_theme(theme)`` → the puzzles with that theme, in a stable order (the collection's).
@@ -16,9 +18,9 @@ mover's pits in order, the best line of the mover's turn), its themes (:data:`TH
 so that a task answers at once, the exact value of every first move (``values``; when a
 record has none they are worked out once with the solver).
 
->>> task = PuzzleTask(theme="extra_turn_chain")
->>> task.puzzle().id
-'inline-chain-1'
+>>> task = PuzzleTask(id="inline-chain-1")
+>>> task.puzzle().themes
+('extra_turn_chain',)
 >>> task.start().legal_moves, task.goal.solutions(task.start())
 ((1, 2, 5, 6), [5, 6])
 >>> PuzzleTask(id="no-such-puzzle").puzzle()
@@ -125,13 +127,99 @@ INLINE = InlinePuzzles([
     Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
            values={3: 0, 4: -10, 5: -10}),
 ])
-"""The puzzles the lessons use until the collection is available."""
+"""A few puzzles written out here, for tests and examples."""
 
-_source: PuzzleSource = INLINE
+COLLECTION_THEMES = {"counting": "long_sowing", "waiting_move": "quiet_move"}
+"""The collection's name of a lesson theme, where the two differ (the others are the same)."""
+
+
+class CollectionPuzzles:
+    """The shipped puzzle collection (:mod:`mangala_edu.puzzles`) as a puzzle source, read when
+    first asked. ``with_theme`` gives the puzzles of one learner's move on a 6-pit board,
+    easiest first (by rating, then id).
+
+    >>> source = CollectionPuzzles()
+    >>> easy = source.with_theme("extra_turn_chain")[0]
+    >>> easy.themes[0], len(easy.solution) >= 1, set(easy.values) == set(easy.start().legal_moves)
+    ('extra_turn_chain', True, True)
+    >>> source.get(easy.id) == easy
+    True
+    """
+
+    def __init__(self) -> None:
+        self._puzzles: dict[str, Puzzle] | None = None
+
+    def _all(self) -> dict[str, Puzzle]:
+        if self._puzzles is None:
+            from ..puzzles import Collection
+
+            ranked = sorted(Collection.shipped(), key=lambda p: (p.rating, p.id))
+            self._puzzles = {p.id: _from_collection(p) for p in ranked
+                             if p.learner_moves == 1}
+        return self._puzzles
+
+    def get(self, puzzle_id: str) -> Puzzle:
+        try:
+            return self._all()[puzzle_id]
+        except KeyError:
+            raise KeyError(f"no puzzle with id {puzzle_id}") from None
+
+    def with_theme(self, theme: str) -> Sequence[Puzzle]:
+        return [p for p in self._all().values() if theme in p.themes]
+
+    def __repr__(self) -> str:
+        return "CollectionPuzzles()"
+
+
+def _from_collection(record: object) -> Puzzle:
+    """A collection's puzzle (:class:`mangala_edu.puzzles.Puzzle`) as a lesson's puzzle: the
+    learner's moves of the first turn, the lesson's names of its themes, the first move's
+    values."""
+    from ..puzzles import Puzzle as Record
+
+    assert isinstance(record, Record)
+    letter = record.line[0][0]
+    turn = []
+    for name in record.line:
+        if name[0] != letter:
+            break
+        turn.append(int(name[1:]))
+    back = {v: k for k, v in COLLECTION_THEMES.items()}
+    themes = tuple(back.get(t, t) for t in record.themes if back.get(t, t) in THEMES)
+    return Puzzle(record.id, record.position, tuple(turn), themes,
+                  values=dict(record.steps[0].values))
+
+
+class FirstFound:
+    """Several puzzle sources read as one: ``get`` asks each in turn, ``with_theme`` joins
+    their lists (the first source's puzzles first)."""
+
+    def __init__(self, *sources: PuzzleSource) -> None:
+        self.sources = sources
+
+    def get(self, puzzle_id: str) -> Puzzle:
+        for source in self.sources:
+            try:
+                return source.get(puzzle_id)
+            except KeyError:
+                continue
+        raise KeyError(f"no puzzle with id {puzzle_id}")
+
+    def with_theme(self, theme: str) -> Sequence[Puzzle]:
+        return [p for source in self.sources for p in source.with_theme(theme)]
+
+    def __repr__(self) -> str:
+        return f"FirstFound{self.sources!r}"
+
+
+DEFAULT_SOURCE = FirstFound(CollectionPuzzles(), INLINE)
+"""Where the lessons' puzzles come from: the shipped collection, then the inline list."""
+
+_source: PuzzleSource = DEFAULT_SOURCE
 
 
 def use_source(source: PuzzleSource) -> None:
-    """Take puzzles from ``source`` from now on (the collection, once it ships)."""
+    """Take puzzles from ``source`` from now on (:data:`DEFAULT_SOURCE` to go back)."""
     global _source
     _source = source
     _values.cache_clear()

@@ -95,7 +95,9 @@ def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
     """The places a sowing of the mover can reach, as (label, board index), in path order."""
     side = position.to_move or SOUTH
     g = position.rules.geometry
-    order = [*g.pit_indices(side), g.store(side), *g.pit_indices(other(side))]
+    # In the family's games the stores lie beside the board: the path is the pits only.
+    store = [g.store(side)] if position.rules.stores_on_path else []
+    order = [*g.pit_indices(side), *store, *g.pit_indices(other(side))]
     return [(place_name(i, position.rules, lang), i) for i in order]
 
 

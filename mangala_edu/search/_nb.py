@@ -9,8 +9,10 @@ machine code on disk (``cache=True``), so only the first use on a machine pays f
 
 Integer arrays carry everything else:
 
-``prm`` (int64): ``[m, back, even, empty, sweep, table_stones, tt_mask]``;
-``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted, slot]``;
+``prm`` (int64): ``[m, back, even, empty, sweep, table_stones, tt_mask, material weight,
+extra-turn weight]`` (the weights of :mod:`.evaluate`, for :func:`guess`);
+``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted, slot, grow_at]`` (after
+``grow_at`` nodes, :func:`mtdf` returns between two probes, to let the table grow);
 ``stop`` (int64, shared): set ``stop[0]`` from any thread to make every search stop soon, or
 ``stop[slot]`` to stop the searches of the threads given that slot;
 ``binom``: binomial coefficients, ``binom[a, b] = C(a, b)``;
@@ -24,9 +26,14 @@ then fails the key check instead of giving a wrong value);
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, prange
 
+NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+"""Compile the search without numba's reference counting: it creates no arrays, and the
+counting of every array view and argument (atomic increments) cost a third of its time."""
 UNKNOWN = -128
 """An endgame-table entry not computed yet (values lie in ``-127..127``)."""
 OVER = 2
@@ -125,7 +132,7 @@ def sow(s, i, out, m, back, even, empty, sweep):  # pragma: no cover - compiled
     return gain, status, captured
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def rank(s, p, binom):  # pragma: no cover - compiled
     """The index of state ``s`` (``p`` pits) among all states, fewest stones first, and its
     stones: states with fewer stones come first, then the colex rank of the composition."""
@@ -231,7 +238,156 @@ def build_range(table, n, start, stop_at, nchunks, binom, prm, flag):  # pragma:
     return done.sum()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
+def facts(s, i, own, opp, m, back, even, empty, sweep):  # pragma: no cover - compiled
+    """What playing pit ``i`` of state ``s`` does, without sowing: ``(gain, status,
+    captured)`` as :func:`sow` returns them. ``own`` and ``opp`` are the stones in the mover's
+    and the opponent's rows. The search orders and prunes moves on these facts and sows (with
+    :func:`play`) only the children it searches."""
+    p = 2 * m
+    cycle = p + 1
+    big = s[i]
+    n = big
+    keep = 0
+    if back and n > 1:
+        keep = 1
+        n -= 1
+    laps = n // cycle
+    rest = n - laps * cycle
+    # After pit i come: own pits i+1..m-1, the store, the opponent's m pits, own pits 0..i-1.
+    first = m - 1 - i
+    store = 0
+    opp_hits = 0
+    if rest <= first:
+        own_hits = rest
+    else:
+        own_hits = first
+        store = 1
+        r2 = rest - first - 1
+        if r2 <= m:
+            opp_hits = r2
+        else:
+            opp_hits = m
+            own_hits += r2 - m
+    gain = laps + store
+    own_after = own - big + keep + laps * m + own_hits
+    opp_after = opp + laps * m + opp_hits
+    if rest == 0:
+        c = i
+    else:
+        c = i + rest
+        if c >= cycle:
+            c -= cycle
+    status = PASS
+    captured = 0
+    if c == m:
+        status = EXTRA
+    elif c > m:
+        if even:
+            cnt = s[c - 1] + laps + 1
+            if (cnt & 1) == 0:
+                gain += cnt
+                captured = cnt
+                opp_after -= cnt
+    elif empty:
+        cnt = keep + laps if rest == 0 else s[c] + laps + 1
+        if cnt == 1:
+            o = p - 1 - c
+            taken = s[o] + laps
+            if o + 1 - i <= rest:
+                taken += 1
+            if taken:
+                gain += taken + 1
+                captured = taken + 1
+                own_after -= 1
+                opp_after -= taken
+    if own_after == 0 or opp_after == 0:
+        if sweep:
+            if own_after == 0:
+                gain += opp_after
+            else:
+                gain -= own_after
+        else:
+            gain += own_after - opp_after
+        return gain, OVER, captured
+    return gain, status, captured
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play(s, i, out, m, back, status, captured):  # pragma: no cover - compiled
+    """The child of playing pit ``i`` of ``s`` into ``out`` (turned round when the turn
+    passes), given the ``status`` and ``captured`` of :func:`facts` (not :data:`OVER`): the
+    same state as :func:`sow` writes."""
+    p = 2 * m
+    cycle = p + 1
+    if status == PASS:
+        ob = m          # where the mover's row goes
+        pb = 0          # where the opponent's row goes
+    else:
+        ob = 0
+        pb = m
+    for k in range(m):
+        out[ob + k] = s[k]
+        out[pb + k] = s[m + k]
+    n = s[i]
+    keep = 0
+    if back and n > 1:
+        keep = 1
+        n -= 1
+    out[ob + i] = keep
+    laps = n // cycle
+    rest = n - laps * cycle
+    if laps:
+        for k in range(p):
+            out[k] += laps
+    first = m - 1 - i
+    a = rest if rest < first else first
+    for k in range(i + 1, i + 1 + a):
+        out[ob + k] += 1
+    r2 = rest - first - 1
+    if r2 > 0:
+        b = r2 if r2 < m else m
+        for k in range(b):
+            out[pb + k] += 1
+        for k in range(r2 - m):
+            out[ob + k] += 1
+    if captured > 0:
+        if rest == 0:
+            c = i
+        else:
+            c = i + rest
+            if c >= cycle:
+                c -= cycle
+        if c > m:
+            out[pb + c - m - 1] = 0
+        else:
+            out[ob + c] = 0
+            out[pb + m - 1 - c] = 0
+    return 0
+
+
+PACK_BITS = 62
+"""States with ``stones + pits <= PACK_BITS`` are keyed by :func:`ttkey`'s packing, the others
+by their rank with bit 62 set: the two kinds of key never meet."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ttkey(s, p, stones, binom):  # pragma: no cover - compiled
+    """The transposition-table key of state ``s`` (``p`` pits, ``stones`` on the board): an
+    exact packing, each pit a 1 bit followed by as many 0 bits as it holds stones (``stones +
+    p`` bits, cheaper than :func:`rank`), or for a state with too many stones its rank with bit
+    62 set. Distinct states always get distinct keys."""
+    if stones + p <= PACK_BITS:
+        key = 0
+        for k in range(p):
+            c = s[k]
+            key = (key << (c + 1)) | (1 << c)
+        return key
+    r, _n = rank(s, p, binom)
+    return r | (1 << 62)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _store(tt, key, h, lo, hi, best, work):  # pragma: no cover - compiled
     data = (lo + VALUE_BIAS) | ((hi + VALUE_BIAS) << 11) | ((best + 1) << BEST_SHIFT) \
         | (work << WORK_SHIFT)
@@ -245,7 +401,7 @@ def _store(tt, key, h, lo, hi, best, work):  # pragma: no cover - compiled
         tt[j + 3] = data
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _probe(tt, key, h):  # pragma: no cover - compiled
     j = h * 4
     d = tt[j + 1]
@@ -257,7 +413,7 @@ def _probe(tt, key, h):  # pragma: no cover - compiled
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _slot(key, mask):  # pragma: no cover - compiled
     h = key * -7046029254386353131       # 0x9E3779B97F4A7C15 as a signed 64-bit number
     h ^= (h >> 29) & 0x7FFFFFFFF
@@ -265,28 +421,84 @@ def _slot(key, mask):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
+def grow(tt, old_bits, new_bits):  # pragma: no cover - compiled
+    """Spread the entries of the first ``2 ** old_bits`` buckets of ``tt`` over ``2 **
+    new_bits`` buckets, zeroing the new ones first (the table grows in place: a slot's low
+    bits do not change, so every entry stays in its bucket or moves to a new one)."""
+    mask = (1 << new_bits) - 1
+    for j in range(4 << old_bits, 4 << new_bits):
+        tt[j] = 0
+    for s in range(1 << old_bits):
+        j = s * 4
+        d0 = tt[j + 1]
+        k0 = tt[j] ^ d0
+        d1 = tt[j + 3]
+        k1 = tt[j + 2] ^ d1
+        tt[j] = 0
+        tt[j + 1] = 0
+        tt[j + 2] = 0
+        tt[j + 3] = 0
+        for e in range(2):
+            d = d0 if e == 0 else d1
+            k = k0 if e == 0 else k1
+            if d == 0:
+                continue
+            t = _slot(k, mask) * 4
+            if tt[t + 1] != 0:
+                t += 2
+            tt[t] = k ^ d
+            tt[t + 1] = d
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _bitlen(x):  # pragma: no cover - compiled
+    """The bits of ``x > 0`` (at most 63), by halving steps."""
     b = 0
+    if x >= 1 << 32:
+        x >>= 32
+        b += 32
+    if x >= 1 << 16:
+        x >>= 16
+        b += 16
+    if x >= 1 << 8:
+        x >>= 8
+        b += 8
+    if x >= 1 << 4:
+        x >>= 4
+        b += 4
     while x > 0:
         x >>= 1
         b += 1
     return b if b < 63 else 63
 
 
+HIST_MAX = 1 << 40
+"""History scores are halved (all of them) when one passes this, so that they stay below the
+class bits of the move ordering (captures from ``1 << 42``)."""
+
+ROW = 4
+"""``meta[d]`` holds ``ROW`` numbers a move: gain, status, order score, value when known (or
+the stones captured)."""
+
 _SEARCH_SIGNATURE = (
-    "int64(int64, int64, int64, int64, int64[:, ::1], int64[:, :, ::1], int64[:, ::1], "
+    "int64(int64, int64, int64, int64, int64[:, ::1], int64[:, ::1], "
     "int64[::1], int64[:, ::1], int8[::1], int64[:, ::1], int64[::1], int64[::1], int64[::1])")
 """An explicit signature: a recursive function compiled lazily cannot be reloaded from
 numba's on-disk cache safely, one compiled eagerly with its types can."""
 
 
-@njit(_SEARCH_SIGNATURE, cache=True, nogil=True)
-def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ctl, stop
+@njit(_SEARCH_SIGNATURE, cache=True, nogil=True, **NO_REFCOUNTS)
+def search(d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, stop
            ):  # pragma: no cover - compiled
     """Fail-soft alpha-beta on the future gain of the state ``st[d]`` with ``stones`` on the
     board (the same search as :meth:`.solver.Solver._search`, plus the endgame table). When
     the budget runs out it sets ``ctl[2]`` and returns 0; callers then unwind without
-    storing anything."""
+    storing anything.
+
+    Each move's facts (gain, extra turn, capture, end of the set) are worked out without
+    sowing (:func:`facts`); a child is sown into ``st[d + 1]`` only when it is searched or
+    looked up in the endgame table."""
     nodes = ctl[0] + 1
     ctl[0] = nodes
     if (nodes & 4095) == 0 and (stop[0] != 0 or stop[ctl[3]] != 0 or nodes >= ctl[1]):
@@ -300,9 +512,11 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     m = prm[0]
     p = 2 * m
     s = st[d]
-    key, _n = rank(s, p, binom)
-    if stones <= prm[5]:
-        return np.int64(table[key])
+    kstones = prm[5]
+    if stones <= kstones:
+        r, _n = rank(s, p, binom)
+        return np.int64(table[r])
+    key = ttkey(s, p, stones, binom)
     h = _slot(key, prm[6])
     data = _probe(tt, key, h)
     lo = -stones
@@ -324,44 +538,46 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     even = prm[2]
     empty = prm[3]
     sweep = prm[4]
-    kstones = prm[5]
-    # meta[d]: [0:m] gain, [m:2m] status, [2m:3m] order score (-1: no move), [3m:4m] child
-    # stones, [4m:5m] the move's exact value when known at once (end of the set, or a child in
-    # the endgame table): such moves cost nothing and go first, raising alpha for the others.
+    own = 0
+    opp = 0
+    for k in range(m):
+        own += s[k]
+        opp += s[m + k]
+    nxt = st[d + 1]
+    # row[ROW * i + ...]: gain, status, order score (-1: no move), and the value when known
+    # at once (end of the set, or a child in the endgame table: such moves cost nothing and go
+    # first, raising alpha for the others), else the stones captured (for play).
     row = meta[d]
     for i in range(m):
-        if s[i] == 0:
-            row[2 * m + i] = -1
+        j = ROW * i
+        n0 = s[i]
+        if n0 == 0:
+            row[j + 2] = -1
             continue
-        gain, status, cap = sow(s, i, cb[d, i], m, back, even, empty, sweep)
-        row[i] = gain
-        row[m + i] = status
-        left = 0
-        known = False
-        if status == OVER:
-            row[4 * m + i] = gain
-            known = True
-        else:
-            c = cb[d, i]
-            left = stones - gain           # no end of the set: only the mover's store gained
-            if left <= kstones:
-                ci, _cn = rank(c, p, binom)
-                tv = np.int64(table[ci])
-                row[4 * m + i] = gain + tv if status == EXTRA else gain - tv
-                known = True
-        row[3 * m + i] = left
-        cnt = s[i] if s[i] < 64 else 63
+        gain, status, cap = facts(s, i, own, opp, m, back, even, empty, sweep)
+        cnt = n0 if n0 < 64 else 63
         score = hist[i, cnt]
-        if status == EXTRA:
-            score += 1 << 50
-        elif cap > 0:
-            score += (1 << 49) + (cap << 42)
+        if status == OVER:
+            row[j + 3] = gain
+            score += 1 << 56
+        elif stones - gain <= kstones:
+            play(s, i, nxt, m, back, status, cap)
+            ci, _cn = rank(nxt, p, binom)
+            tv = np.int64(table[ci])
+            row[j + 3] = gain + tv if status == EXTRA else gain - tv
+            status = OVER                  # nothing left to search for this move
+            score += 1 << 56
+        else:
+            row[j + 3] = cap               # for play, when the child is searched
+            if status == EXTRA:
+                score += 1 << 50
+            elif cap > 0:
+                score += (1 << 49) + (cap << 42)
         if i == hint:
             score += 1 << 55
-        if known:
-            score += 1 << 56
-            row[m + i] = OVER              # nothing left to search for this move
-        row[2 * m + i] = score
+        row[j] = gain
+        row[j + 1] = status
+        row[j + 2] = score
     start_nodes = nodes
     best = -stones - 1
     best_pit = -1
@@ -370,30 +586,29 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
         i = -1
         top = -1
         for k in range(m):
-            if row[2 * m + k] > top:
-                top = row[2 * m + k]
+            sc = row[ROW * k + 2]
+            if sc > top:
+                top = sc
                 i = k
         if i < 0:
             break
-        row[2 * m + i] = -1
-        gain = row[i]
-        status = row[m + i]
+        j = ROW * i
+        row[j + 2] = -1
+        gain = row[j]
+        status = row[j + 1]
         if status == OVER:
-            v = row[4 * m + i]
+            v = row[j + 3]
         else:
-            left = row[3 * m + i]
-            c = cb[d, i]
+            left = stones - gain           # no end of the set: only the mover's store gained
             if gain + left <= a:
                 v = gain + left
             else:
-                nxt = st[d + 1]
-                for k in range(p):
-                    nxt[k] = c[k]
+                play(s, i, nxt, m, back, status, row[j + 3])
                 if status == EXTRA:
-                    v = gain + search(d + 1, a - gain, beta - gain, left, st, cb, meta, tt,
+                    v = gain + search(d + 1, a - gain, beta - gain, left, st, meta, tt,
                                       hist, table, binom, prm, ctl, stop)
                 else:
-                    v = gain - search(d + 1, gain - beta, gain - a, left, st, cb, meta, tt,
+                    v = gain - search(d + 1, gain - beta, gain - a, left, st, meta, tt,
                                       hist, table, binom, prm, ctl, stop)
                 if ctl[2] != 0:
                     return 0
@@ -407,7 +622,12 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     work = _bitlen(ctl[0] - start_nodes)
     if best >= beta:
         cnt = s[best_pit] if s[best_pit] < 64 else 63
-        hist[best_pit, cnt] += 1 << (stones >> 1)
+        hv = hist[best_pit, cnt] + (1 << (stones >> 1))
+        hist[best_pit, cnt] = hv
+        if hv > HIST_MAX:
+            for x in range(hist.shape[0]):
+                for y in range(hist.shape[1]):
+                    hist[x, y] >>= 1
     if best <= alpha:
         _store(tt, key, h, lo, best if best < hi else hi, hint if hint >= 0 else best_pit,
                work)
@@ -418,8 +638,8 @@ def search(d, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ct
     return best
 
 
-@njit(cache=True, nogil=True)
-def probe(state, alpha, beta, st, cb, meta, tt, hist, table, binom, prm, ctl, stop
+@njit(cache=True, nogil=True, **NO_REFCOUNTS)
+def probe(state, alpha, beta, st, meta, tt, hist, table, binom, prm, ctl, stop
           ):  # pragma: no cover - compiled
     """:func:`search` from the root ``state`` (copied into ``st[0]``)."""
     p = state.shape[0]
@@ -428,7 +648,7 @@ def probe(state, alpha, beta, st, cb, meta, tt, hist, table, binom, prm, ctl, st
         st[0, k] = state[k]
         stones += state[k]
     ctl[2] = 0
-    return search(0, alpha, beta, stones, st, cb, meta, tt, hist, table, binom, prm, ctl, stop)
+    return search(0, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, stop)
 
 
 @njit(cache=True, nogil=True)
@@ -436,9 +656,162 @@ def lookup(state, tt, binom, prm):  # pragma: no cover - compiled
     """``(lo, hi, best pit index or -1)`` stored for ``state`` in the transposition table, or
     the trivial bounds."""
     p = state.shape[0]
-    key, n = rank(state, p, binom)
+    n = 0
+    for k in range(p):
+        n += state[k]
+    key = ttkey(state, p, n, binom)
     data = _probe(tt, key, _slot(key, prm[6]))
     if data == 0:
         return -n, n, -1
     return ((data & 2047) - VALUE_BIAS, ((data >> 11) & 2047) - VALUE_BIAS,
             ((data >> BEST_SHIFT) & 15) - 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def parity_beta(g, lo, hi, stones):  # pragma: no cover - compiled
+    """:func:`.compiled._parity_beta`: the next MTD(f) probe ``v >= beta?`` for guess ``g``."""
+    x = g + 1 if g <= lo else g
+    beta = x + ((x - stones) & 1)
+    if beta <= lo:
+        beta = lo + 2
+    if beta > hi:
+        beta = hi
+    return beta
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNTS)
+def mtdf(state, guess, st, meta, tt, hist, table, binom, prm, ctl, stop, out
+         ):  # pragma: no cover - compiled
+    """MTD(f) on the future gain of ``state`` from ``guess``, within the bounds ``out[0]``
+    and ``out[1]`` (of the parity of the stones), which it narrows after every zero-window
+    probe (another thread may read them). Returns 1 when the budget ran out (``ctl[2]``),
+    with the bounds proven by then in ``out``; 2 when ``ctl[4]`` nodes have been searched
+    (the transposition table is to grow) with the guess for the next probe in ``out[2]``; else
+    0, with ``out[0] == out[1]``."""
+    p = state.shape[0]
+    stones = 0
+    for k in range(p):
+        stones += state[k]
+    lo = out[0]
+    hi = out[1]
+    g = guess
+    while lo < hi:
+        beta = parity_beta(g, lo, hi, stones)
+        for k in range(p):
+            st[0, k] = state[k]
+        ctl[2] = 0
+        g = search(0, beta - 1, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, stop)
+        if ctl[2] != 0:
+            return 1
+        if g < beta:
+            hi = g - ((g - stones) & 1)
+            out[1] = hi
+        else:
+            lo = g + ((g - stones) & 1)
+            out[0] = lo
+        if ctl[0] >= ctl[4] and lo < hi:
+            out[2] = g
+            return 2
+    return 0
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNTS)
+def best_moves(state, value, st, meta, tt, hist, table, binom, prm, ctl, stop, out
+               ):  # pragma: no cover - compiled
+    """Which moves of ``state`` achieve its future gain ``value``: ``out[i]`` is 1 for such
+    a pit ``i``, 0 for another legal move, -1 for an empty pit; one zero-window probe a move
+    (as :meth:`.solver.Solver._root_values` with ``only_best``). Returns 1 when the budget ran
+    out first (``ctl[2]``), else 0."""
+    m = prm[0]
+    own = 0
+    opp = 0
+    for k in range(m):
+        own += state[k]
+        opp += state[m + k]
+    stones = own + opp
+    ctl[2] = 0
+    for i in range(m):
+        if state[i] == 0:
+            out[i] = -1
+            continue
+        gain, status, cap = facts(state, i, own, opp, m, prm[1], prm[2], prm[3], prm[4])
+        if status == OVER:
+            out[i] = 1 if gain == value else 0
+            continue
+        play(state, i, st[0], m, prm[1], status, cap)
+        left = stones - gain
+        if status == EXTRA:
+            target = value - gain
+            v = search(0, target - 1, target, left, st, meta, tt, hist, table, binom, prm,
+                       ctl, stop)
+            ok = v >= target
+        else:
+            target = gain - value
+            v = search(0, target, target + 1, left, st, meta, tt, hist, table, binom, prm,
+                       ctl, stop)
+            ok = v <= target
+        if ctl[2] != 0:
+            return 1
+        out[i] = 1 if ok else 0
+    return 0
+
+
+SCALE = 8
+"""The guess's values are in eighths of a stone (as :mod:`.evaluate`)."""
+GUESS_SIGNATURE = "int64(int64, int64, int64, int64, int64[:, ::1], int64[::1])"
+
+
+@njit(GUESS_SIGNATURE, cache=True, nogil=True)
+def _guess_search(d, depth, alpha, beta, st, prm):  # pragma: no cover - compiled
+    m = prm[0]
+    p = 2 * m
+    cycle = p + 1
+    back = prm[1]
+    s = st[d]
+    own = 0
+    opp = 0
+    for k in range(m):
+        own += s[k]
+        opp += s[m + k]
+    if depth <= 0:
+        extras = 0
+        for i in range(m):
+            n = s[i]
+            if n:
+                if back and n > 1:
+                    n -= 1
+                if n % cycle == (m - i) % cycle:
+                    extras += 1
+        return prm[7] * (own - opp) + prm[8] * extras
+    best = -(1 << 40)
+    a = alpha
+    for i in range(m):
+        if s[i] == 0:
+            continue
+        gain, status, cap = facts(s, i, own, opp, m, back, prm[2], prm[3], prm[4])
+        g = gain * SCALE
+        if status == OVER:
+            v = g
+        else:
+            play(s, i, st[d + 1], m, back, status, cap)
+            if status == EXTRA:
+                v = g + _guess_search(d + 1, depth - 1, a - g, beta - g, st, prm)
+            else:
+                v = g - _guess_search(d + 1, depth - 1, g - beta, g - a, st, prm)
+        if v > best:
+            best = v
+            if v > a:
+                a = v
+                if v >= beta:
+                    break
+    return best
+
+
+@njit(cache=True, nogil=True)
+def guess(state, depth, st, prm):  # pragma: no cover - compiled
+    """A first guess for MTD(f), in eighths of a stone: the value of a ``depth``-move
+    alpha-beta search with the evaluation of :mod:`.evaluate` (weights ``prm[7]``,
+    ``prm[8]``), as :func:`.lookahead.quick_guess` computes it."""
+    for k in range(state.shape[0]):
+        st[0, k] = state[k]
+    return _guess_search(0, depth, -(1 << 40), 1 << 40, st, prm)

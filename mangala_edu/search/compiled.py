@@ -24,8 +24,10 @@ search, so that a seed gives the same moves on every machine, with or without nu
 
 from __future__ import annotations
 
+import heapq
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.position import Position
 from ..engine.rules import END_SWEEP, Rules
 from .budget import Budget, BudgetExceeded
-from .kernel import State
+from .kernel import Child, State
 from .solver import Solution, Solver
 
 if TYPE_CHECKING:
@@ -63,9 +65,15 @@ def capacity(pits: int) -> int:
         n += 1
     return n
 DEFAULT_TT_BITS = 21
-"""The transposition table holds ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16 bytes
-each): 64 MB, plenty for the few million positions of a move's search (``solve start`` uses
-512 MB)."""
+"""The transposition table holds up to ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16
+bytes each): 64 MB, plenty for the few million positions of a move's search (``solve start``
+uses 512 MB)."""
+START_TT_BITS = 18
+"""The transposition table starts with ``2 ** START_TT_BITS`` buckets (8 MB, within the
+processor's cache: a short search is several times as fast as in a large table, whose every
+first touch misses the cache) and grows eightfold, in place, whenever the search has visited
+:data:`GROW_AFTER` times as many positions as the table holds, up to the size asked for."""
+GROW_AFTER = 4
 
 _NB: Any = None
 _NB_ERROR: str | None = None
@@ -118,7 +126,9 @@ def engine_name(rules: Rules, engine: str = "auto") -> str:
     return "compiled" if ok else "pure"
 
 
-_GUESS_LOCK = threading.Lock()
+GUESS_DEPTH = 3
+"""The depth of the shallow search that gives MTD(f) its first guess (as
+:func:`.lookahead.quick_guess`)."""
 _SHARED: dict[tuple[Rules, str], Solver] = {}
 _SHARED_LOCK = threading.Lock()
 
@@ -152,9 +162,75 @@ def rule_params(rules: Rules, table_stones: int, tt_mask: int) -> np.ndarray:
     """The kernel's ``prm`` array for ``rules`` (see :mod:`._nb`)."""
     import numpy as np
 
+    from .evaluate import default_weights
+
+    w = default_weights(rules)
     return np.array([rules.pits, int(rules.first_stone_back), int(rules.even_capture),
                      int(rules.empty_capture), int(rules.end_rule == END_SWEEP),
-                     table_stones, tt_mask], dtype=np.int64)
+                     table_stones, tt_mask, w.material, w.extra], dtype=np.int64)
+
+
+class Watchdog:
+    """One daemon thread that sets the stop flags of searches whose time is up: starting and
+    cancelling a deadline costs microseconds (a :class:`threading.Timer` would start a thread
+    for every search, which costs more than a small search itself).
+
+    >>> import numpy as np, time
+    >>> dog, flags = Watchdog(), np.zeros(1, dtype=np.int64)
+    >>> handle = dog.set(0.01, flags)
+    >>> time.sleep(0.2); int(flags[0])
+    1
+    >>> dog.cancel(dog.set(0.01, flags := np.zeros(1, dtype=np.int64))); time.sleep(0.1)
+    >>> int(flags[0])
+    0
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int]] = []
+        self._live: dict[int, np.ndarray] = {}
+        self._next = 0
+        self._wake = float("inf")
+        self._thread: threading.Thread | None = None
+
+    def set(self, seconds: float, flags: np.ndarray) -> int:
+        """Set ``flags[0]`` to 1 in ``seconds`` unless :meth:`cancel` is called with the
+        handle returned."""
+        when = time.monotonic() + seconds
+        with self._cond:
+            handle = self._next
+            self._next += 1
+            self._live[handle] = flags
+            heapq.heappush(self._heap, (when, handle))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="mangala-watchdog",
+                                                daemon=True)
+                self._thread.start()
+            elif when < self._wake:
+                self._cond.notify()
+        return handle
+
+    def cancel(self, handle: int) -> None:
+        """Forget a deadline (its flags are left alone)."""
+        with self._cond:
+            self._live.pop(handle, None)
+
+    def _run(self) -> None:
+        heap = self._heap
+        with self._cond:
+            while True:
+                now = time.monotonic()
+                while heap and (heap[0][0] <= now or heap[0][1] not in self._live):
+                    _when, handle = heapq.heappop(heap)
+                    flags = self._live.pop(handle, None)
+                    if flags is not None:
+                        flags[0] = 1
+                self._wake = heap[0][0] if heap else float("inf")
+                self._cond.wait(self._wake - now if heap else None)
+
+
+WATCHDOG = Watchdog()
+"""The watchdog of every compiled search's time limit."""
 
 
 class _Worker:
@@ -165,10 +241,10 @@ class _Worker:
 
         nb = _nb()
         p = 2 * pits
-        self.st = np.zeros((nb.MAX_PLY, p), dtype=np.int64)
-        self.cb = np.zeros((nb.MAX_PLY, pits, p), dtype=np.int64)
-        self.meta = np.zeros((nb.MAX_PLY, 5 * pits), dtype=np.int64)
-        self.ctl = np.zeros(4, dtype=np.int64)
+        self.st = np.zeros((nb.MAX_PLY + 1, p), dtype=np.int64)
+        self.meta = np.zeros((nb.MAX_PLY, nb.ROW * pits), dtype=np.int64)
+        self.ctl = np.zeros(5, dtype=np.int64)
+        self.out = np.zeros(max(2, pits), dtype=np.int64)
 
 
 class CompiledSolver(Solver):
@@ -215,14 +291,18 @@ class CompiledSolver(Solver):
         self._pure: Solver | None = None
         # Written once here so that the memory is really there: a fresh table's first touches
         # (page faults) would otherwise slow the first search down, unpredictably.
+        # Only the part in use is written (zeroed) now, the rest when the table grows: the
+        # memory of a large table is taken only when a search needs it.
         self._tt = np.empty(4 << tt_bits, dtype=np.int64)
-        self._tt.fill(0)
+        self._tt[:4 << min(tt_bits, START_TT_BITS)] = 0
         self._hist = np.zeros((rules.pits, 64), dtype=np.int64)
-        self._prm = rule_params(rules, self.table_stones, (1 << tt_bits) - 1)
+        self._tt_bits = min(tt_bits, START_TT_BITS)
+        self._grow_nodes = 0
+        self._prm = rule_params(rules, self.table_stones, (1 << self._tt_bits) - 1)
         self._local = threading.local()
         self._lock = threading.Lock()
         self._stop = np.zeros(1, dtype=np.int64)
-        self._timer: threading.Timer | None = None
+        self._timer: int | None = None
         self._workers: list[_Worker] = []
         self._warm_up()
 
@@ -235,6 +315,10 @@ class CompiledSolver(Solver):
         self._nb.lookup(arr, self._tt, self._binom, self._prm)
         self._rank(arr)
         self._probe(state, -2, 2, self._np.zeros(1, dtype=self._np.int64), None)
+        self._start(None, None)
+        self._root_values(state, self._mtdf(state, self._guess(state)), only_best=True)
+        self._finish()
+        self._nb.grow(self._tt, 0, 0)
         with self._lock:
             self._nodes_total = 0
 
@@ -305,9 +389,7 @@ class CompiledSolver(Solver):
         budget = Budget(time_limit)
         timer = None
         if time_limit is not None:
-            timer = threading.Timer(time_limit, flags.__setitem__, (0, 1))
-            timer.daemon = True
-            timer.start()
+            timer = WATCHDOG.set(time_limit, flags)
         # The longest searches (most stones left) first.
         order = sorted(range(len(kids)), key=lambda j: (kids[j].state is None,
                                                         -sum(kids[j].state or ())))
@@ -369,7 +451,7 @@ class CompiledSolver(Solver):
                 th.join()
         finally:
             if timer is not None:
-                timer.cancel()
+                WATCHDOG.cancel(timer)
         if len(values) < len(kids):
             stones = sum(state)
             lows = [bounds.get(c.pit, (base - stones, base + stones))[0] for c in kids]
@@ -409,29 +491,102 @@ class CompiledSolver(Solver):
         return lo
 
     def _mtdf(self, state: State, guess: int, base: int | None = None) -> int:
-        """MTD(f) as in :meth:`Solver._mtdf`, with every probe on a value of the right parity:
-        a state's future gain has the parity of its stones (every stone ends in a store, so
-        the final difference and the stones on the board add up to an even number), so half
-        of the zero-window probes can be skipped."""
+        """MTD(f) as in :meth:`Solver._mtdf`, in the kernel (:func:`._nb.mtdf`: one call),
+        with every probe on a value of the right parity: a state's future gain has the parity
+        of its stones (every stone ends in a store, so the final difference and the stones on
+        the board add up to an even number), so half of the zero-window probes can be
+        skipped."""
         stones = sum(state)
-        lo, hi = -stones, stones
-        g = guess
+        w = self._worker()
+        out = w.out
+        out[0], out[1] = -stones, stones
+        if base is not None:
+            self._running = (out, base)
         try:
-            while lo < hi:
-                if base is not None:
-                    self.bounds = (lo, hi)
-                beta = _parity_beta(g, lo, hi, stones)
-                g = self._search(state, beta - 1, beta, stones)
-                if g < beta:
-                    hi = _down(g, stones)
-                else:
-                    lo = _up(g, stones)
+            self._call(self._nb.mtdf, w, state, guess, out)
         except BudgetExceeded as exc:
             if base is not None:
-                lo, hi = self._proven(state, lo, hi)
+                lo, hi = self._proven(state, int(out[0]), int(out[1]))
                 exc.bounded(base + lo, base + hi)
             raise
-        return lo
+        finally:
+            if base is not None:
+                self._running = None
+        return int(out[0])
+
+    @property
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The future gain's bounds proven so far by the running MTD(f) (for progress)."""
+        running = self._running
+        if running is None:
+            return self._bounds
+        out, _base = running
+        return int(out[0]), int(out[1])
+
+    @bounds.setter
+    def bounds(self, value: tuple[int | None, int | None]) -> None:
+        self._bounds = value
+
+    _running: tuple[np.ndarray, int] | None = None
+    _bounds: tuple[int | None, int | None] = (None, None)
+
+    def _root_values(self, state: State, value: int, *, only_best: bool
+                     ) -> list[tuple[Child, int]]:
+        if not only_best:
+            return super()._root_values(state, value, only_best=only_best)
+        w = self._worker()
+        out = w.out
+        self._call(self._nb.best_moves, w, state, value, out)
+        return [(c, value if out[c.pit - 1] == 1 else value - 1)
+                for c in self.kernel.children(state)]
+
+    def _call(self, fn: Callable[..., Any], w: _Worker, state: State, arg: int,
+              out: np.ndarray) -> None:
+        """Run the kernel's ``fn`` (:func:`._nb.mtdf` or :func:`._nb.best_moves`) on
+        ``state`` within the running budget; its nodes are charged to the budget, and
+        :class:`BudgetExceeded` is raised when it ran out. An MTD(f) that stops for the
+        transposition table to grow is resumed."""
+        budget = self._budget
+        arr = self._np.array(state, dtype=self._np.int64)
+        while True:
+            w.ctl[0] = 0
+            w.ctl[1] = (max(1, budget.node_limit - budget.nodes + 1)
+                        if budget.node_limit is not None else (1 << 62))
+            w.ctl[3] = 0
+            w.ctl[4] = self._grow_at()
+            status = fn(arr, arg, w.st, w.meta, self._tt, self._hist, self._table,
+                        self._binom, self._prm, w.ctl, self._stop, out)
+            nodes = self._count(w)
+            if status == 1:
+                budget.nodes += nodes
+                raise BudgetExceeded(budget.nodes, budget.seconds)
+            budget.charge(nodes)
+            if status != 2:
+                return
+            arg = int(out[2])                  # MTD(f) goes on from its last value
+
+    def _count(self, w: _Worker) -> int:
+        """Take the nodes a worker has counted into the totals (and grow the table when
+        they call for it)."""
+        with self._lock:
+            nodes = int(w.ctl[0])
+            w.ctl[0] = 0
+            self._nodes_total += nodes
+            self._grow_nodes += nodes
+            if self._tt_bits < self.tt_bits and \
+                    self._grow_nodes >= GROW_AFTER << (self._tt_bits + 1):
+                new = min(self.tt_bits, self._tt_bits + 3)
+                self._nb.grow(self._tt, self._tt_bits, new)
+                self._tt_bits = new
+                self._prm[6] = (1 << new) - 1
+                self._grow_nodes = 0
+        return nodes
+
+    def _grow_at(self) -> int:
+        """Nodes after which the table is due to grow (very many when it is full size)."""
+        if self._tt_bits >= self.tt_bits:
+            return 1 << 62
+        return max(1, (GROW_AFTER << (self._tt_bits + 1)) - self._grow_nodes)
 
     def _worker(self) -> _Worker:
         w = getattr(self._local, "worker", None)
@@ -448,12 +603,9 @@ class CompiledSolver(Solver):
         w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
         w.ctl[3] = slot
         arr = self._np.array(state, dtype=self._np.int64)
-        v = self._nb.probe(arr, alpha, beta, w.st, w.cb, w.meta, self._tt, self._hist,
+        v = self._nb.probe(arr, alpha, beta, w.st, w.meta, self._tt, self._hist,
                            self._table, self._binom, self._prm, w.ctl, stop)
-        with self._lock:
-            nodes = int(w.ctl[0])
-            w.ctl[0] = 0
-            self._nodes_total += nodes
+        nodes = self._count(w)
         self._local.last_nodes = nodes
         if w.ctl[2]:
             raise BudgetExceeded(nodes, 0.0)
@@ -472,9 +624,7 @@ class CompiledSolver(Solver):
             self._stop[0] = 1
             self._budget.cancel()
         if time_limit is not None:
-            self._timer = threading.Timer(time_limit, self._stop.__setitem__, (0, 1))
-            self._timer.daemon = True
-            self._timer.start()
+            self._timer = WATCHDOG.set(time_limit, self._stop)
         return self._budget
 
     def cancel(self) -> None:
@@ -487,7 +637,7 @@ class CompiledSolver(Solver):
 
     def _cancel(self) -> None:
         if self._timer is not None:
-            self._timer.cancel()
+            WATCHDOG.cancel(self._timer)
             self._timer = None
 
     def _finish(self) -> None:
@@ -511,10 +661,10 @@ class CompiledSolver(Solver):
         stones = sum(state)
         if lo > -stones or hi < stones:
             return (lo + hi) // 2
-        from .lookahead import quick_guess
-
-        with _GUESS_LOCK:                  # quick_guess shares one search per rules
-            return quick_guess(self.kernel, state)
+        # The shallow search of quick_guess, in the kernel (same value).
+        arr = self._np.array(state, dtype=self._np.int64)
+        value = self._nb.guess(arr, GUESS_DEPTH, self._worker().st, self._prm)
+        return round(int(value) / self._nb.SCALE)
 
     def _lookup(self, state: State) -> tuple[int, int, int]:
         arr = self._np.array(state, dtype=self._np.int64)

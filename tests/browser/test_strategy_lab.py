@@ -78,9 +78,11 @@ def test_strategy_lesson_runs_and_its_first_task_is_solved_by_clicks(run_noteboo
     if isinstance(spec, PredictSpec):
         answer = start.trace(spec.pit).last_place
         label = next(text for text, place in _places(start, lang) if place == answer)
-        choice = cell.locator(".widget-dropdown select")
+        choice = cell.locator(".mangala-answers button").filter(
+            has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        expect(choice).to_have_count(1)
         choice.scroll_into_view_if_needed()
-        choice.select_option(label=label)
+        choice.click()
         cell.get_by_role("button", name=t("ui.check", lang)).click()
         after: Position = start.play(spec.pit)
         expect(counts).to_have_text([str(c) for c in after.board], timeout=30_000)

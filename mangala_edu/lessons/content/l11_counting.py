@@ -30,9 +30,9 @@ SPEC = LessonSpec(
         # takes 2 at once by the empty pit 4, but loses.
         TaskSpec("1,9,1,0,1,0,19/0,0,1,0,0,0,16 S",
                  BestMove({1: -10, 2: 2, 3: -6, 5: -10})),
-        # From the collection (theme: counting); now inline-counting-1: pit 5 (8 stones) ends
-        # in North's pit 5.
-        PuzzleTask(theme="counting"),
+        # From the collection (a long sowing): pit 6 (9 stones) goes round into South's empty
+        # pit 1 and captures; pits 3 and 5 give 2 stones less.
+        PuzzleTask(id="md6a4340"),
     ),
     quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 1), QuizSpec(3, 2)),
     claims=(

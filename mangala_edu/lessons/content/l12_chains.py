@@ -35,7 +35,8 @@ SPEC = LessonSpec(
         # Pits 5 and 6 both reach the store; only pit 6 first wins.
         TaskSpec("1,1,0,1,3,2,13/1,2,2,0,1,0,21 S",
                  BestMove({1: -2, 2: -2, 4: 0, 5: -2, 6: 2})),
-        PuzzleTask(theme="extra_turn_chain"),
+        # From the collection: pit 6 (2 stones) reaches the store; pits 4 and 5 lose.
+        PuzzleTask(id="m3b01f4b"),
     ),
     quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 1)),
     claims=(

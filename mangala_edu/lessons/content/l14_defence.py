@@ -32,7 +32,9 @@ SPEC = LessonSpec(
         # leaves North nothing: it makes pit 4 even first.
         TaskSpec("2,1,2,5,2,0,13/0,0,0,2,7,0,14 S", Defend(0)),
         TaskSpec(TASK3, BestMove({2: -16, 3: -14, 4: 0, 5: -14})),
-        PuzzleTask(theme="defence"),
+        # From the collection: pit 3 (4 stones) fills North's row so that nothing is left to
+        # take; pits 1 and 2 give stones away.
+        PuzzleTask(id="m21be4a0"),
     ),
     quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1)),
     claims=(

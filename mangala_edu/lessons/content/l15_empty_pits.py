@@ -32,7 +32,9 @@ SPEC = LessonSpec(
                  BestMove({1: -6, 2: 2, 3: -4, 5: -4})),
         # Only pit 5 (8 stones) leaves North nothing: it fills North's pits 1 and 2.
         TaskSpec(DANGER, Defend(0)),
-        PuzzleTask(theme="empty_capture"),
+        # From the collection: pit 2's single stone falls into the empty pit 3 and captures:
+        # the only move that does not lose.
+        PuzzleTask(id="mf9411a0"),
     ),
     quiz=(QuizSpec(3, 1), QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1)),
     claims=(

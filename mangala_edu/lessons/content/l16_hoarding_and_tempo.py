@@ -26,7 +26,8 @@ SPEC = LessonSpec(
         TaskSpec("0,3,2,1,1,0,18/2,2,0,0,1,0,18 S", BestMove({2: -4, 3: -6, 4: 0, 5: -6})),
         # Pit 2 holds 10 stones: keep it. Pit 4's single stone is best.
         TaskSpec("1,10,0,1,1,0,14/0,1,0,0,0,1,19 S", BestMove({1: -20, 2: -4, 4: 2, 5: -20})),
-        PuzzleTask(theme="waiting_move"),
+        # From the collection: pit 3's single stone waits; every other move gives more away.
+        PuzzleTask(id="mec73dbd"),
     ),
     quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1)),
     claims=(

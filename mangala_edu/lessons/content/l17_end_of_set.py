@@ -25,7 +25,9 @@ SPEC = LessonSpec(
         # The local rule: pit 3 is best (under the official rule it would be pit 6).
         TaskSpec("1,1,1,0,1,4,19/0,0,1,0,1,0,19 S", BestMove({1: 4, 2: 4, 3: 6, 5: 4, 6: 2}),
                  rules="own-side"),
-        PuzzleTask(theme="end_of_set"),
+        # Written for the lesson (the collection has no one-move puzzle on the end of the set
+        # yet): pit 2's single stone is the only winning move.
+        PuzzleTask(id="inline-end-1"),
     ),
     quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 1)),
     claims=(

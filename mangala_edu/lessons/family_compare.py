@@ -1,0 +1,271 @@
+"""The mancala family compared by measurement (notebook 26): the same questions answered for
+each game by letting seeded computer players play it.
+
+* How long does a game last? (moves: every pit played counts one; a pass is part of a move)
+* How often does the player who moves first win, when both players play alike?
+* How many stones does a capture take?
+
+The players are reproducible: :class:`RandomPlayer` plays a random legal move, the greedy
+player takes the move that captures the most stones at once (ties drawn at random); both are
+seeded, so a measurement with the same seed gives the same numbers on every computer. Mangala
+IV gives the mover no choice: with 7 stones in every pit each game would be the same, so its
+games start from a new random deal each (seeded as well).
+
+>>> m = measure("kalah", games=4, seed=1)
+>>> m.games, len(m.records), m.first_wins + m.second_wins + m.draws
+(4, 4, 4)
+>>> measure("kalah", games=4, seed=1) == m
+True
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import NORTH, SOUTH, Position, Rules
+from ..engine.game import Game
+from ..i18n import t
+
+GAMES: tuple[str, ...] = ("official", "kalah", "mangala-ii", "mangala-iv", "toguz-korgool")
+"""The games compared, in the order of the lessons (official Mangala first)."""
+
+PLAYERS: tuple[str, ...] = ("random", "greedy")
+
+_GAME_NAMES = {"official": "compare.game.official", "kalah": "compare.game.kalah",
+               "mangala-ii": "compare.game.mangala-ii", "mangala-iv": "compare.game.mangala-iv",
+               "toguz-korgool": "compare.game.toguz-korgool"}
+
+
+def game_name(name: str, lang: str | None = None) -> str:
+    """A game's name for a learner (``Resmî Mangala``, ``Kalah``...)."""
+    return t(_GAME_NAMES[name], lang)
+
+
+def rules_for(name: str, seed: int) -> Rules:
+    """The rules of one measured game: the preset, or for Mangala IV a random deal of its 98
+    stones (``seed``), since the mover has no choice to make."""
+    if name == "mangala-iv":
+        return Rules.mangala_iv(random_deal=True, seed=seed)
+    return Rules.from_name(name)
+
+
+class GreedyPlayer:
+    """Plays the move that captures the most stones at once; ties are drawn at random.
+
+    >>> GreedyPlayer(seed=1).choose(Position.from_text("1,4,6,2,3,4,4/3,2,5,4,1,6,3 S"))
+    3
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
+        moves = position.legal_moves
+        taken = [position.trace(pit).captured for pit in moves]
+        best = max(taken)
+        return self.rng.choice([pit for pit, n in zip(moves, taken, strict=True) if n == best])
+
+
+class RandomPlayer:
+    """Plays a random legal move."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
+        return self.rng.choice(position.legal_moves)
+
+
+def _player(kind: str, seed: int) -> GreedyPlayer | RandomPlayer:
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    if kind == "random":
+        return RandomPlayer(seed)
+    raise ValueError(f"unknown player {kind!r}: {', '.join(PLAYERS)}")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One measured game: its length in moves, the winner (``first``, ``second`` or
+    ``draw``; South always moves first), the final stores, the stones each capture took, the
+    stones on the board at the end, and the stones the game was played with."""
+
+    moves: int
+    winner: str
+    south: int
+    north: int
+    captures: tuple[int, ...]
+    left_on_board: int
+    stones: int
+
+
+def play_one(name: str, player: str = "random", seed: int = 0) -> GameRecord:
+    """Play one game of ``name`` between two ``player``\\ s, both seeded from ``seed``."""
+    rules = rules_for(name, seed)
+    game = Game(rules)
+    south, north = _player(player, 2 * seed + 1), _player(player, 2 * seed + 2)
+    captures: list[int] = []
+    while not game.position.is_over:
+        pos = game.position
+        chooser = south if pos.to_move == SOUTH else north
+        pit = chooser.choose(pos, game.positions[:-1])
+        taken = pos.trace(pit).captured
+        if taken:
+            captures.append(taken)
+        game.push(pit)
+    end = game.position
+    result = end.result
+    assert result is not None
+    winner = {SOUTH: "first", NORTH: "second", "draw": "draw"}[result.winner]
+    pits = sum(end.board) - end.store(SOUTH) - end.store(NORTH)
+    return GameRecord(len(game.moves), winner, result.south, result.north, tuple(captures),
+                      pits, rules.total_stones)
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """Many games of one game between equal players, and the answers to the questions."""
+
+    name: str
+    player: str
+    seed: int
+    records: tuple[GameRecord, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def first_wins(self) -> int:
+        return sum(r.winner == "first" for r in self.records)
+
+    @property
+    def second_wins(self) -> int:
+        return sum(r.winner == "second" for r in self.records)
+
+    @property
+    def draws(self) -> int:
+        return sum(r.winner == "draw" for r in self.records)
+
+    @property
+    def first_share(self) -> float:
+        """The first player's points per 100 games (a draw is half a point)."""
+        return 100.0 * (self.first_wins + 0.5 * self.draws) / self.games
+
+    @property
+    def lengths(self) -> list[int]:
+        return [r.moves for r in self.records]
+
+    @property
+    def mean_moves(self) -> float:
+        return statistics.fmean(self.lengths)
+
+    @property
+    def median_moves(self) -> float:
+        return float(statistics.median(self.lengths))
+
+    @property
+    def capture_sizes(self) -> list[int]:
+        return [c for r in self.records for c in r.captures]
+
+    @property
+    def median_capture(self) -> float:
+        sizes = self.capture_sizes
+        return float(statistics.median(sizes)) if sizes else 0.0
+
+    @property
+    def mean_capture(self) -> float:
+        sizes = self.capture_sizes
+        return statistics.fmean(sizes) if sizes else 0.0
+
+    @property
+    def captures_per_game(self) -> float:
+        return len(self.capture_sizes) / self.games
+
+
+def measure(name: str, games: int = 60, player: str = "random", seed: int = 0) -> Measurement:
+    """``games`` games of ``name`` between two ``player``\\ s (``random`` or ``greedy``);
+    game ``k`` is seeded from ``seed`` and ``k``, so the whole measurement is repeatable."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}: {', '.join(GAMES)}")
+    records = tuple(play_one(name, player, seed * 100_003 + k) for k in range(games))
+    return Measurement(name, player, seed, records)
+
+
+def compare(games: int = 60, player: str = "random", seed: int = 0,
+            names: Sequence[str] = GAMES) -> dict[str, Measurement]:
+    """:func:`measure` for every game of ``names``, with the same settings."""
+    return {name: measure(name, games, player, seed) for name in names}
+
+
+def summary(results: dict[str, Measurement], lang: str | None = None) -> Table:
+    """The answers as a table (one row a game)."""
+    rows = []
+    for name, m in results.items():
+        rows.append((game_name(name, lang), m.games, m.median_moves, m.first_share,
+                     m.draws, m.median_capture, m.captures_per_game))
+    return Table(rows, lang)
+
+
+def _num(value: float, lang: str | None, digits: int = 1) -> str:
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if (lang or "tr") == "tr" else text
+
+
+class Table:
+    """The comparison table, shown as HTML in a notebook."""
+
+    def __init__(self, rows: list[tuple[str, int, float, float, int, float, float]],
+                 lang: str | None = None) -> None:
+        self.rows = rows
+        self.lang = lang
+
+    def _repr_html_(self) -> str:
+        lang = self.lang
+        heads = [t(k, lang) for k in ("compare.col.game", "compare.col.games",
+                                      "compare.col.moves", "compare.col.first",
+                                      "compare.col.draws", "compare.col.capture",
+                                      "compare.col.captures")]
+        head = "".join(f"<th>{h}</th>" for h in heads)
+        body = "".join(
+            f"<tr><td>{g}</td><td>{n}</td><td>{_num(moves, lang)}</td>"
+            f"<td>{_num(first, lang)}</td><td>{draws}</td><td>{_num(cap, lang)}</td>"
+            f"<td>{_num(per, lang)}</td></tr>"
+            for g, n, moves, first, draws, cap, per in self.rows)
+        return (f'<table class="mangala-compare"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table>")
+
+    def __repr__(self) -> str:
+        return f"Table({len(self.rows)} games)"
+
+
+def chart(results: dict[str, Measurement], lang: str | None = None):  # type: ignore[no-untyped-def]
+    """Three charts side by side: the game lengths (box plot), the first player's points per
+    100 games, and the sizes of the captures (box plot). Returns the matplotlib figure."""
+    import matplotlib.pyplot as plt
+
+    names = list(results)
+    labels = [game_name(n, lang) for n in names]
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.6))
+    ax1.boxplot([results[n].lengths for n in names], showfliers=False)
+    ax1.set_xticks(range(1, len(names) + 1), labels, rotation=25, ha="right")
+    ax1.set_title(t("compare.chart.moves", lang))
+    ax1.set_ylabel(t("compare.chart.moves_axis", lang))
+    shares = [results[n].first_share for n in names]
+    bars = ax2.bar(range(len(names)), shares, color="#c8822c")
+    ax2.bar_label(bars, labels=[_num(s, lang) for s in shares], padding=2)
+    ax2.axhline(50, color="#555", linestyle="--", linewidth=1)
+    ax2.set_xticks(range(len(names)), labels, rotation=25, ha="right")
+    ax2.set_ylim(0, 100)
+    ax2.set_title(t("compare.chart.first", lang))
+    ax2.set_ylabel(t("compare.chart.first_axis", lang))
+    ax3.boxplot([results[n].capture_sizes or [0] for n in names], showfliers=False)
+    ax3.set_xticks(range(1, len(names) + 1), labels, rotation=25, ha="right")
+    ax3.set_title(t("compare.chart.capture", lang))
+    ax3.set_ylabel(t("compare.chart.capture_axis", lang))
+    fig.tight_layout()
+    plt.close(fig)
+    return fig

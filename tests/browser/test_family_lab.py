@@ -232,3 +232,36 @@ def test_relay_chain_capture_and_pass_step_by_step(run_notebook, tmp_path):
     expect(passing.locator(".mg-player-south.mg-active")).to_have_count(1)
     expect(passing.locator(".mg-count")).to_have_text([str(c) for c in trace.after.board])
     assert lab.errors() == []
+
+
+@pytest.mark.parametrize(("number", "lang"), [(23, "en"), (24, "tr"), (25, "tr")],
+                         ids=lambda v: str(v))
+def test_a_family_lesson_runs_in_lab_with_its_boards(run_notebook, number, lang):
+    """The lessons of the family (their notebooks as stored) draw their boards with the
+    dishes of captured stones, and their closing match plays by a click."""
+    from playwright.sync_api import expect
+
+    from mangala_edu.lessons.content import LESSONS
+
+    path = (Path(__file__).parents[2] / "notebooks" / lang
+            / f"{LESSONS[number].names[lang]}.ipynb")
+    lab = run_notebook(path, viewport=(1366, 768))
+    page = lab.page
+    assert lab.error_outputs() == []
+    boards = page.locator(".mangala-board")
+    expect(boards.first).to_be_visible(timeout=30_000)
+    expect(boards.first.locator(".mg-dish[role=img]")).to_have_count(2)
+    play = page.locator(".mangala-play")
+    expect(play).to_have_count(1, timeout=30_000)
+    board = play.locator(".mangala-board")
+    board.scroll_into_view_if_needed()
+    counts = board.locator(".mg-count")
+    before = counts.all_text_contents()
+    legal = board.locator("button.mg-hit.mg-legal").first
+    expect(legal).to_be_visible(timeout=30_000)
+    legal.click()
+    expect(counts).not_to_have_text(before, timeout=30_000)
+    expect(board).not_to_have_class(re.compile(r"\bmg-busy\b"), timeout=60_000)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"family_lesson{number}_{lang}.png"))
+    assert lab.errors() == []

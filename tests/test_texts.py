@@ -225,3 +225,43 @@ def test_the_catalogue_files_keep_one_layout():
     for path in sorted((ROOT / "mangala_edu" / "i18n").rglob("*.json")):
         text = path.read_text("utf-8")
         assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n", path
+
+
+# -- The pupil view shows one section at a time: "above" must be in the same section ---------
+
+_ABOVE = re.compile(r"\byukarıdaki\b|\byukarıda\b|\babove(?=\s*[.,:;!?)]|\s*$)",
+                    re.IGNORECASE | re.MULTILINE)
+
+
+def pointers_out_of_section(cells: list[tuple[str, str]]) -> list[str]:
+    """Sentences of markdown cells (``(kind, source)`` pairs in notebook order) that point
+    "above" (yukarıdaki, "the tasks above") where their section (a heading and what follows
+    it: one page of the pupil view) has nothing above to point at: no code cell yet.
+
+    >>> pointers_out_of_section([("markdown", "## A\\nSee the board above.")])
+    ['See the board above.']
+    >>> pointers_out_of_section([("markdown", "## A"), ("code", "x"),
+    ...                          ("markdown", "Yukarıdaki tahtaya bak.")])
+    []
+    >>> pointers_out_of_section([("markdown", "## A\\nAbove zero South is ahead.")])
+    []
+    """
+    found = []
+    code_before = False
+    for kind, source in cells:
+        if kind != "markdown":
+            code_before = True
+            continue
+        if re.search(r"^#{1,3} ", source, re.MULTILINE):
+            code_before = False
+        if not code_before:
+            found += [m.group(0).strip() for m in
+                      re.finditer(r"[^.\n]*(?:" + _ABOVE.pattern + r")[^.\n]*\.?", source,
+                                  re.IGNORECASE)]
+    return found
+
+
+@pytest.mark.parametrize("path", BUILT, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_no_text_points_above_into_another_section(path):
+    nb = nbformat.read(path, as_version=4)
+    assert pointers_out_of_section([(c.cell_type, c.source) for c in nb.cells]) == []

@@ -4,6 +4,7 @@ The values are read from ``mangala_edu/lessons/data/opening.json``, made by this
 command (it takes a while: it runs the exact solver on every first move)::
 
     python -m mangala_edu.lessons.opening [--seconds 120] [--only start|small]
+    python -m mangala_edu.lessons.opening --engine compiled --seconds 3600   # kernel + table
 
 For each position (``start``: the 48-stone start of the set; ``small``: the same rules with 2
 stones in each pit) and each first move, the file holds the value of the move (the final store
@@ -160,14 +161,57 @@ def prove(name: str, seconds: float | None, log: bool = False) -> OpeningPositio
     return OpeningPosition(name, POSITIONS[name], "official", moves, seconds)
 
 
-def write(found: dict[str, OpeningPosition], command: str, path: Path = DATA) -> None:
+def prove_compiled(name: str, seconds: float | None, log: bool = False,
+                   tt_bits: int = 24) -> OpeningPosition | None:
+    """Prove every first move of the position ``name`` as ``mangala-edu solve start
+    --all-moves`` does: the compiled kernel with the endgame table, every core on one shared
+    transposition table, ``seconds`` for all the moves together (``None``: no limit). A move
+    not finished by then keeps the bounds proven for it. Each move's ``seconds`` is when it was
+    solved; its ``nodes`` are the positions searched by then, by every thread (the moves share
+    one search). ``None`` when the kernel is not installed."""
+    from ..search.compiled import CompiledSolver, make_solver
+
+    position = Position.from_text(POSITIONS[name])
+    solver = make_solver(position.rules, "auto", tt_bits=tt_bits)
+    if not isinstance(solver, CompiledSolver):
+        return None
+    began = time.perf_counter()
+    solved: dict[int, MoveResult] = {}
+
+    def progress(pit: int, value: int, done: int) -> None:
+        solved[pit] = MoveResult(pit, value, value, solver.nodes_total,
+                                 time.perf_counter() - began)
+        if log:
+            print(f"{name} pit {pit}: {value} ({solved[pit].nodes} nodes, "
+                  f"{solved[pit].seconds:.1f} s)", flush=True)
+
+    bounds: dict[int, tuple[int, int]] = {}
+    try:
+        solver.parallel_values(position, time_limit=seconds, progress=progress)
+    except BudgetExceeded as exc:
+        bounds = dict(getattr(exc, "bounds", {}))
+    stones = position.stones_on_board
+    moves = {}
+    for pit in position.legal_moves:
+        if pit in solved:
+            moves[pit] = solved[pit]
+        else:
+            lo, hi = bounds.get(pit, (-stones, stones))
+            moves[pit] = MoveResult(pit, lo, hi, solver.nodes_total,
+                                    time.perf_counter() - began)
+    return OpeningPosition(name, POSITIONS[name], "official", moves, seconds)
+
+
+def write(found: dict[str, OpeningPosition], command: str, path: Path = DATA,
+          solver: str = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)"
+          ) -> None:
     data = {
         "about": "Values of the first moves: the final store difference from the first "
                  "player's side with perfect play, or the bounds the solver proved before its "
                  "time ran out (lower == upper: proven exactly).",
         "made_by": command,
         "made_on": datetime.date.today().isoformat(),
-        "solver": "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)",
+        "solver": solver,
         "positions": {name: found[name].to_dict() for name in sorted(found)},
     }
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -301,17 +345,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Prove the first moves for lesson 18 and "
                                      "write mangala_edu/lessons/data/opening.json.")
     parser.add_argument("--seconds", type=float, default=120.0,
-                        help="time limit for each first move of the 48-stone start")
+                        help="time limit for each first move of the 48-stone start (pure "
+                        "Python), or for all of them together (--engine compiled)")
+    parser.add_argument("--engine", choices=("pure", "compiled"), default="pure",
+                        help="compiled: the kernel with the endgame table (pip install "
+                        ".[fast]; mangala-edu tables build), every first move at once")
     parser.add_argument("--only", choices=sorted(POSITIONS), help="prove one position only "
                         "(the other is kept from the file)")
     parser.add_argument("--output", type=Path, default=DATA)
     args = parser.parse_args(argv)
     found = load(args.output) if args.only and args.output.exists() else {}
+    solver = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)"
     for name in ([args.only] if args.only else sorted(POSITIONS)):
         seconds = args.seconds if name == "start" else None
-        found[name] = prove(name, seconds, log=True)
+        if args.engine == "compiled":
+            entry = prove_compiled(name, seconds, log=True)
+            if entry is None:
+                parser.error("the compiled kernel is not installed (pip install .[fast])")
+            found[name] = entry
+            solver = ("mangala_edu.search.compiled.CompiledSolver (numba kernel, MTD(f), "
+                      "endgame table, every core on one transposition table)")
+        else:
+            found[name] = prove(name, seconds, log=True)
     command = COMMAND + (f" --seconds {args.seconds:g}" if args.seconds != 120 else "")
-    write(found, command, args.output)
+    if args.engine != "pure":
+        command += f" --engine {args.engine}"
+    write(found, command, args.output, solver)
     print(f"wrote {args.output}")
     return 0
 

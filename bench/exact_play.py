@@ -27,25 +27,30 @@ from mangala_edu.search.solver import Solver
 sys.setrecursionlimit(10_000)
 
 
-def sample_positions(counts: list[int], per_count: int, seed: int = 1
-                     ) -> dict[int, list[Position]]:
+def sample_positions(counts: list[int], per_count: int, seed: int = 1) -> dict[int, list[Position]]:
     """``per_count`` positions for each number of stones in ``counts``, from seeded games."""
     found: dict[int, list[Position]] = {c: [] for c in counts}
     game = 0
     while any(len(v) < per_count for v in found.values()) and game < 50 * per_count:
         game += 1
-        players = (Player("orta", seed=seed * 1000 + game),
-                   Player("orta", seed=seed * 1000 + game + 500))
+        players = (
+            Player("orta", seed=seed * 1000 + game),
+            Player("orta", seed=seed * 1000 + game + 500),
+        )
         pos = Position.start(Rules.official(), "south" if game % 2 else "north")
         opening = RandomPlayer(seed=seed * 1000 + game)
-        for _ in range(4):                       # a random opening: varied games
+        for _ in range(4):  # a random opening: varied games
             if not pos.is_over:
                 pos = pos.play(opening.choose(pos))
         taken: set[int] = set()
         while not pos.is_over:
             n = pos.stones_on_board
-            if n in found and n not in taken and len(found[n]) < per_count \
-                    and len(pos.legal_moves) > 1:
+            if (
+                n in found
+                and n not in taken
+                and len(found[n]) < per_count
+                and len(pos.legal_moves) > 1
+            ):
                 found[n].append(pos)
                 taken.add(n)
             mover = players[0] if pos.to_move == "south" else players[1]
@@ -64,13 +69,21 @@ def attempt(solver: Solver, pos: Position, budget: float) -> float | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--per-count", type=int, default=10, help="positions per count")
-    parser.add_argument("--budget", type=float, default=1.5,
-                        help="seconds per solve (default: 1.5, half the expert's move time)")
-    parser.add_argument("--counts", default="16,20,24,26,28,30,32,34,36,38,40,44",
-                        help="numbers of stones on the board")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=1.5,
+        help="seconds per solve (default: 1.5, half the expert's move time)",
+    )
+    parser.add_argument(
+        "--counts",
+        default="16,20,24,26,28,30,32,34,36,38,40,44",
+        help="numbers of stones on the board",
+    )
     args = parser.parse_args()
     counts = [int(c) for c in args.counts.split(",")]
     if args.per_count < 1 or args.budget <= 0:
@@ -85,10 +98,13 @@ def main() -> None:
         if table is not None:
             engines.append((f"compiled + table ≤ {table.stones}", table))
         compiled.CompiledSolver(rules, tables=table, tt_bits=16).solve(
-            Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"))        # warm up
+            Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
+        )  # warm up
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average (1, 5, 15 min): {load}; budget {args.budget:g} s per solve; "
-          f"{args.per_count} positions per count (seeded medium-level games)")
+    print(
+        f"load average (1, 5, 15 min): {load}; budget {args.budget:g} s per solve; "
+        f"{args.per_count} positions per count (seeded medium-level games)"
+    )
     positions = sample_positions(counts, args.per_count)
     header = f"{'stones':>6} {'n':>3}"
     for name, _ in engines:

@@ -25,8 +25,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.time_scale != 1.0:
         print(f"NOTE: budgets scaled by {args.time_scale:g} (not the levels' real budgets)")
-    print(f"{'level':<14} {'budget s':>8} {'moves':>6} {'median s':>9} {'p90 s':>7} "
-          f"{'worst s':>8} {'mean depth':>10}")
+    print(
+        f"{'level':<14} {'budget s':>8} {'moves':>6} {'median s':>9} {'p90 s':>7} "
+        f"{'worst s':>8} {'mean depth':>10}"
+    )
     for key in args.levels.split(","):
         level = LEVELS[key]
         rng = random.Random(args.seed)
@@ -37,7 +39,7 @@ def main() -> None:
             start = random_opening(Rules.official(), "south" if g % 2 == 0 else "north", 2, rng)
 
             def record(pos, pit, seconds, a=a, b=b, times=times, depths=depths):  # type: ignore
-                if len(pos.legal_moves) > 1:          # forced moves take no search
+                if len(pos.legal_moves) > 1:  # forced moves take no search
                     times.append(seconds)
                     player = a if pos.to_move == "south" else b
                     if player.last is not None and not player.last.exact:
@@ -48,9 +50,12 @@ def main() -> None:
         p90 = times[int(0.9 * (len(times) - 1))]
         mean_depth = statistics.mean(depths) if depths else float("nan")
         name = f"{level.key}/{level.english}"
-        print(f"{name:<14} {level.time_limit * args.time_scale:>8.2f} {len(times):>6} "
-              f"{statistics.median(times):>9.3f} {p90:>7.3f} {times[-1]:>8.3f} "
-              f"{mean_depth:>10.1f}", flush=True)
+        print(
+            f"{name:<14} {level.time_limit * args.time_scale:>8.2f} {len(times):>6} "
+            f"{statistics.median(times):>9.3f} {p90:>7.3f} {times[-1]:>8.3f} "
+            f"{mean_depth:>10.1f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

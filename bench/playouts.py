@@ -69,8 +69,9 @@ def peer(playouts: int, seed: int) -> int:
     return moves
 
 
-def measure(engines: dict[str, Callable[[int, int], int]], playouts: int, chunk: int,
-            seed: int) -> dict[str, list[tuple[float, int]]]:
+def measure(
+    engines: dict[str, Callable[[int, int], int]], playouts: int, chunk: int, seed: int
+) -> dict[str, list[tuple[float, int]]]:
     """(seconds, moves) of every chunk of games for every engine.
 
     The engines take turns chunk by chunk (same games: the same seeds), so a change in the
@@ -88,30 +89,37 @@ def measure(engines: dict[str, Callable[[int, int], int]], playouts: int, chunk:
 def table(times: dict[str, list[tuple[float, int]]], chunk: int, reference: str) -> str:
     """A Markdown table: playouts/s and moves/s over all chunks, the ratio to ``reference``
     (total time), and the median of the chunk-by-chunk ratios."""
-    rows = ["| engine | playouts/s | moves/s | × " + reference + " | median chunk ratio |",
-            "|---|---:|---:|---:|---:|"]
+    rows = [
+        "| engine | playouts/s | moves/s | × " + reference + " | median chunk ratio |",
+        "|---|---:|---:|---:|---:|",
+    ]
     ref = times[reference]
     ref_total = sum(t for t, _ in ref)
     for name, runs in times.items():
         total = sum(t for t, _ in runs)
         moves = sum(m for _, m in runs)
         chunk_ratio = statistics.median(r[0] / c[0] for r, c in zip(ref, runs, strict=True))
-        rows.append(f"| {name} | {chunk * len(runs) / total:,.0f} | {moves / total:,.0f} | "
-                    f"{ref_total / total:.2f} | {chunk_ratio:.2f} |")
+        rows.append(
+            f"| {name} | {chunk * len(runs) / total:,.0f} | {moves / total:,.0f} | "
+            f"{ref_total / total:.2f} | {chunk_ratio:.2f} |"
+        )
     return "\n".join(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=4000, help="games per engine")
-    parser.add_argument("--chunk", type=int, default=50,
-                        help="games an engine plays before the next takes its turn")
+    parser.add_argument(
+        "--chunk", type=int, default=50, help="games an engine plays before the next takes its turn"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.playouts < 1 or args.chunk < 1:
         parser.error("--playouts and --chunk must be at least 1")
     engines: dict[str, Callable[[int, int], int]] = {
-        "mangala_edu Position.play": ours, "mangala_edu core": ours_core}
+        "mangala_edu Position.play": ours,
+        "mangala_edu core": ours_core,
+    }
     if peer_game_class() is not None:
         engines["PyPI mangala 1.0.0"] = peer
     else:
@@ -120,8 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     times = measure(engines, args.playouts, chunk, args.seed)
     reference = "PyPI mangala 1.0.0" if "PyPI mangala 1.0.0" in engines else next(iter(engines))
     games = chunk * len(next(iter(times.values())))
-    print(f"Random playouts from the start position (official rules for mangala_edu): "
-          f"{games} games an engine, taking turns every {chunk} games.\n")
+    print(
+        f"Random playouts from the start position (official rules for mangala_edu): "
+        f"{games} games an engine, taking turns every {chunk} games.\n"
+    )
     print(table(times, chunk, reference))
     return 0
 

@@ -37,12 +37,16 @@ def bench_mine(args: argparse.Namespace) -> None:
     t0 = time.perf_counter()
     report = mine(path, games=args.games, seed=args.seed, settings=settings, jobs=args.jobs)
     wall = time.perf_counter() - t0
-    print(f"games {report.games}, candidates {report.candidates}, new puzzles {report.new}, "
-          f"too easy {report.dropped_trivial}")
+    print(
+        f"games {report.games}, candidates {report.candidates}, new puzzles {report.new}, "
+        f"too easy {report.dropped_trivial}"
+    )
     print(f"processor time {report.cpu_seconds:.0f} s, wall-clock {wall:.0f} s")
     print(f"proven puzzles per hour per core: {report.per_hour_per_core():.0f}")
-    print(f"proven puzzles per hour (wall-clock, {args.jobs or 'all'} processes): "
-          f"{3600 * report.new / wall:.0f}")
+    print(
+        f"proven puzzles per hour (wall-clock, {args.jobs or 'all'} processes): "
+        f"{3600 * report.new / wall:.0f}"
+    )
 
 
 def bench_verify(args: argparse.Namespace) -> None:
@@ -57,34 +61,45 @@ def bench_verify(args: argparse.Namespace) -> None:
         if problem:
             failed.append((pid, problem))
     wall = time.perf_counter() - t0
-    print(f"{len(puzzles)} puzzles re-proven in {wall:.0f} s wall-clock "
-          f"({sum(sum(v) for v in by_stones.values()):.0f} s summed over the puzzles), "
-          f"{len(failed)} failed")
+    print(
+        f"{len(puzzles)} puzzles re-proven in {wall:.0f} s wall-clock "
+        f"({sum(sum(v) for v in by_stones.values()):.0f} s summed over the puzzles), "
+        f"{len(failed)} failed"
+    )
     print("| stones | puzzles | median s | slowest s | total s |")
     print("|---|---:|---:|---:|---:|")
     for key in sorted(by_stones):
         times = by_stones[key]
-        print(f"| {key} | {len(times)} | {statistics.median(times):.2f} | {max(times):.1f} | "
-              f"{sum(times):.0f} |")
+        print(
+            f"| {key} | {len(times)} | {statistics.median(times):.2f} | {max(times):.1f} | "
+            f"{sum(times):.0f} |"
+        )
     for pid, problem in failed:
         print(f"FAILED {pid}: {problem}")
 
 
 def bench_bands(args: argparse.Namespace) -> None:
     puzzles = Collection.load(args.file).puzzles
-    print("| band | puzzles | mean rating | " + " | ".join(f"{lv} fails" for lv in
-                                                        MEASURED_LEVELS) + " |")
+    print(
+        "| band | puzzles | mean rating | "
+        + " | ".join(f"{lv} fails" for lv in MEASURED_LEVELS)
+        + " |"
+    )
     print("|---|---:|---:|" + "---:|" * len(MEASURED_LEVELS))
     for band in BANDS:
         chosen = [p for p in puzzles if p.band == band]
         if not chosen:
             print(f"| {band} | 0 | | " + " | " * len(MEASURED_LEVELS))
             continue
-        shares = [100 * sum(level in p.fails for p in chosen) / len(chosen)
-                  for level in MEASURED_LEVELS]
+        shares = [
+            100 * sum(level in p.fails for p in chosen) / len(chosen) for level in MEASURED_LEVELS
+        ]
         mean = statistics.mean(p.rating for p in chosen)
-        print(f"| {band} | {len(chosen)} | {mean:.0f} | "
-              + " | ".join(f"{s:.0f} %" for s in shares) + " |")
+        print(
+            f"| {band} | {len(chosen)} | {mean:.0f} | "
+            + " | ".join(f"{s:.0f} %" for s in shares)
+            + " |"
+        )
 
 
 def main() -> None:

@@ -74,8 +74,9 @@ CPU = {"seconds": 0.0}
 the machine is doing)."""
 
 
-def run(pos: Position, cap: float, solver: Solver | None = None
-        ) -> tuple[str, str, int, float, str]:
+def run(
+    pos: Position, cap: float, solver: Solver | None = None
+) -> tuple[str, str, int, float, str]:
     """Solve ``pos`` with ``solver`` (default: a fresh pure one) within ``cap`` seconds: the
     value (or the proven bounds), the best moves, nodes, seconds and whether it was solved.
     The CPU seconds it took are left in ``CPU["seconds"]``."""
@@ -86,11 +87,15 @@ def run(pos: Position, cap: float, solver: Solver | None = None
         sol = solver.solve(pos, time_limit=cap)
     except BudgetExceeded as exc:
         CPU["seconds"] = time.process_time() - c0
-        return (interval(exc.lower, exc.upper), "-", exc.nodes, time.perf_counter() - t0,
-                "beyond budget")
+        return (
+            interval(exc.lower, exc.upper),
+            "-",
+            exc.nodes,
+            time.perf_counter() - t0,
+            "beyond budget",
+        )
     CPU["seconds"] = time.process_time() - c0
-    return (f"{sol.value:+d}", ",".join(map(str, sol.best_moves)), sol.nodes, sol.seconds,
-            "solved")
+    return (f"{sol.value:+d}", ",".join(map(str, sol.best_moves)), sol.nodes, sol.seconds, "solved")
 
 
 def _kernel():  # type: ignore[no-untyped-def]
@@ -111,11 +116,15 @@ def official(cap: float) -> None:
         table = compiled.CompiledSolver(rules).endgame
         if table is not None:
             engines.append((f"compiled + table ≤ {table.stones}", "table"))
-    print(f"Official positions (time cap {args_cap(cap)} each; fresh solvers; nodes per CPU "
-          "second of this process, so that other work on the machine does not count; the "
-          "speed-up is the kernel's over pure Python's)")
-    print(f"{'stones':>6}  {'position':<34} {'engine':<22} {'value':>13} {'best':>7} "
-          f"{'nodes':>10} {'seconds':>8} {'CPU s':>7} {'nodes/CPU s':>11} {'speed-up':>8}")
+    print(
+        f"Official positions (time cap {args_cap(cap)} each; fresh solvers; nodes per CPU "
+        "second of this process, so that other work on the machine does not count; the "
+        "speed-up is the kernel's over pure Python's)"
+    )
+    print(
+        f"{'stones':>6}  {'position':<34} {'engine':<22} {'value':>13} {'best':>7} "
+        f"{'nodes':>10} {'seconds':>8} {'CPU s':>7} {'nodes/CPU s':>11} {'speed-up':>8}"
+    )
     for stones, texts in POSITIONS.items():
         for text in texts:
             pos = Position.from_text(text)
@@ -132,9 +141,12 @@ def official(cap: float) -> None:
                 if kind is None:
                     pure_rate = rate
                 ratio = f"{rate / pure_rate:8.1f}" if pure_rate and kind else ""
-                print(f"{stones:>6}  {text:<34} {name:<22} {value:>13} {best:>7} {nodes:>10} "
-                      f"{secs:>8.2f} {cpu:>7.2f} {rate:>11.0f} {ratio:>8}"
-                      + ("" if status == "solved" else f"  {status}"), flush=True)
+                print(
+                    f"{stones:>6}  {text:<34} {name:<22} {value:>13} {best:>7} {nodes:>10} "
+                    f"{secs:>8.2f} {cpu:>7.2f} {rate:>11.0f} {ratio:>8}"
+                    + ("" if status == "solved" else f"  {status}"),
+                    flush=True,
+                )
 
 
 def args_cap(cap: float) -> str:
@@ -144,10 +156,14 @@ def args_cap(cap: float) -> str:
 def kalah(cap: float, pure_cap: float, most: int) -> None:
     compiled = _kernel()
     print()
-    print(f"Kalah(m,4) start positions, first player to move, standard rule (time cap "
-          f"{cap:g} s compiled, {pure_cap:g} s pure Python)")
-    print(f"{'game':<11} {'engine':<22} {'value':>13} {'best':>7} {'nodes':>11} {'seconds':>8} "
-          f"{'status':<13}  reference")
+    print(
+        f"Kalah(m,4) start positions, first player to move, standard rule (time cap "
+        f"{cap:g} s compiled, {pure_cap:g} s pure Python)"
+    )
+    print(
+        f"{'game':<11} {'engine':<22} {'value':>13} {'best':>7} {'nodes':>11} {'seconds':>8} "
+        f"{'status':<13}  reference"
+    )
     for m in range(3, most + 1):
         rules = Rules.kalah(m, 4)
         pos = Position.start(rules)
@@ -161,8 +177,11 @@ def kalah(cap: float, pure_cap: float, most: int) -> None:
             rows.append(("pure", Solver(rules, KALAH_TABLE), pure_cap))
         for name, solver, limit in rows:
             value, best, nodes, secs, status = run(pos, limit, solver)
-            print(f"{f'Kalah({m},4)':<11} {name:<22} {value:>13} {best:>7} {nodes:>11} "
-                  f"{secs:>8.2f} {status:<13}  {pub} ({source})", flush=True)
+            print(
+                f"{f'Kalah({m},4)':<11} {name:<22} {value:>13} {best:>7} {nodes:>11} "
+                f"{secs:>8.2f} {status:<13}  {pub} ({source})",
+                flush=True,
+            )
 
 
 def builds(stones: list[int]) -> None:
@@ -172,7 +191,7 @@ def builds(stones: list[int]) -> None:
     print("Endgame-table builds (official rules, every core, into a temporary folder)")
     print(f"{'K':>3} {'positions':>14} {'bytes':>14} {'seconds':>8} {'positions/s':>12}")
     with tempfile.TemporaryDirectory() as folder:
-        tables.build(Rules.official(), 8, folder=folder)          # warm up the compiled code
+        tables.build(Rules.official(), 8, folder=folder)  # warm up the compiled code
         for k in stones:
             for old in tables.find_tables(folder):
                 old.unlink()
@@ -180,8 +199,10 @@ def builds(stones: list[int]) -> None:
             path = tables.build(Rules.official(), k, folder=folder)
             secs = time.perf_counter() - t0
             n = tables.table_size(Rules.official(), k)
-            print(f"{k:>3} {n:>14,} {path.stat().st_size:>14,} {secs:>8.1f} {n / secs:>12,.0f}",
-                  flush=True)
+            print(
+                f"{k:>3} {n:>14,} {path.stat().st_size:>14,} {secs:>8.1f} {n / secs:>12,.0f}",
+                flush=True,
+            )
 
 
 def start(stones: int) -> None:
@@ -200,40 +221,76 @@ def start(stones: int) -> None:
     load_secs = time.perf_counter() - t0 - build_secs
     solver = compiled.CompiledSolver(rules, tables=table, tt_bits=24)
     t1 = time.perf_counter()
-    values = solver.parallel_values(Position.start(rules), progress=lambda p, v, d: print(
-        f"  pit {p}: {signed(v)} after {time.perf_counter() - t1:.1f} s", flush=True))
+    values = solver.parallel_values(
+        Position.start(rules),
+        progress=lambda p, v, d: print(
+            f"  pit {p}: {signed(v)} after {time.perf_counter() - t1:.1f} s", flush=True
+        ),
+    )
     secs = time.perf_counter() - t1
     best = max(values.values())
-    print(f"Official start (48 stones), table ≤ {table.stones} stones: value {signed(best)}, "
-          f"best first move(s) {[p for p, v in values.items() if v == best]}; every first "
-          f"move: {', '.join(f'{p}: {signed(v)}' for p, v in values.items())}")
-    print(f"  table build {build_secs:.1f} s, table load {load_secs:.1f} s, search {secs:.1f} s "
-          f"({solver.nodes_total:,} nodes), total {time.perf_counter() - t0:.1f} s")
+    print(
+        f"Official start (48 stones), table ≤ {table.stones} stones: value {signed(best)}, "
+        f"best first move(s) {[p for p, v in values.items() if v == best]}; every first "
+        f"move: {', '.join(f'{p}: {signed(v)}' for p, v in values.items())}"
+    )
+    print(
+        f"  table build {build_secs:.1f} s, table load {load_secs:.1f} s, search {secs:.1f} s "
+        f"({solver.nodes_total:,} nodes), total {time.perf_counter() - t0:.1f} s"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cap", type=float, default=60.0,
-                        help="seconds per official position and engine (default: 60)")
-    parser.add_argument("--kalah-cap", type=float, default=600.0,
-                        help="seconds per Kalah start position, compiled (default: 600)")
-    parser.add_argument("--pure-kalah-cap", type=float, default=60.0,
-                        help="seconds per Kalah start position, pure Python (0: skip; "
-                             "default: 60)")
-    parser.add_argument("--kalah-max", type=int, default=6,
-                        help="largest m for Kalah(m,4), from 3 (default: 6; 0: no Kalah rows)")
-    parser.add_argument("--build", default="",
-                        help="comma-separated table sizes K to build and time (e.g. 16,18)")
-    parser.add_argument("--start", action="store_true",
-                        help="solve the official start (every first move)")
-    parser.add_argument("--start-table", type=int, default=24,
-                        help="table size used (and built if missing) for --start (default 24)")
-    parser.add_argument("--skip-official", action="store_true",
-                        help="leave out the official positions")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--cap",
+        type=float,
+        default=60.0,
+        help="seconds per official position and engine (default: 60)",
+    )
+    parser.add_argument(
+        "--kalah-cap",
+        type=float,
+        default=600.0,
+        help="seconds per Kalah start position, compiled (default: 600)",
+    )
+    parser.add_argument(
+        "--pure-kalah-cap",
+        type=float,
+        default=60.0,
+        help="seconds per Kalah start position, pure Python (0: skip; default: 60)",
+    )
+    parser.add_argument(
+        "--kalah-max",
+        type=int,
+        default=6,
+        help="largest m for Kalah(m,4), from 3 (default: 6; 0: no Kalah rows)",
+    )
+    parser.add_argument(
+        "--build", default="", help="comma-separated table sizes K to build and time (e.g. 16,18)"
+    )
+    parser.add_argument(
+        "--start", action="store_true", help="solve the official start (every first move)"
+    )
+    parser.add_argument(
+        "--start-table",
+        type=int,
+        default=24,
+        help="table size used (and built if missing) for --start (default 24)",
+    )
+    parser.add_argument(
+        "--skip-official", action="store_true", help="leave out the official positions"
+    )
     args = parser.parse_args()
-    if args.cap <= 0 or args.kalah_cap <= 0 or args.pure_kalah_cap < 0 \
-            or 0 < args.kalah_max < 3 or args.kalah_max < 0:
+    if (
+        args.cap <= 0
+        or args.kalah_cap <= 0
+        or args.pure_kalah_cap < 0
+        or 0 < args.kalah_max < 3
+        or args.kalah_max < 0
+    ):
         parser.error("caps must be positive and --kalah-max 0 (no Kalah rows) or at least 3")
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average (1, 5, 15 min): {load}; cores: {os.cpu_count()}")

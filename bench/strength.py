@@ -41,8 +41,13 @@ def rules_for(name: str, seed: int) -> Rules:
 
 def run_chunk(job: tuple[str, str, int, int, float, str]) -> Series:
     a, b, games, seed, scale, rules = job
-    return play_series(lambda s: make_player(a, s, scale), lambda s: make_player(b, s, scale),
-                       games, rules_for(rules, seed), seed=seed)
+    return play_series(
+        lambda s: make_player(a, s, scale),
+        lambda s: make_player(b, s, scale),
+        games,
+        rules_for(rules, seed),
+        seed=seed,
+    )
 
 
 def main() -> None:
@@ -64,21 +69,27 @@ def main() -> None:
         pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
         for pair in pairs:
             if len(pair) != 2 or not set(pair) <= set(NAMES):
-                parser.error(f"--pairs: {':'.join(pair)!r} is not two of {', '.join(NAMES)} "
-                             "joined by ':'")
+                parser.error(
+                    f"--pairs: {':'.join(pair)!r} is not two of {', '.join(NAMES)} joined by ':'"
+                )
     else:
         pairs = [(a, b) for a, b in itertools.combinations(NAMES, 2)]
     print(f"rules {args.rules}, {args.games} games a pairing, seed {args.seed}")
     if args.time_scale != 1.0:
-        print(f"NOTE: every budget scaled by {args.time_scale:g}: weaker and faster than the "
-              "real levels")
+        print(
+            f"NOTE: every budget scaled by {args.time_scale:g}: weaker and faster than the "
+            "real levels"
+        )
     chunks = []
     for a, b in pairs:
         for c in range(0, args.games, 2):
             chunks.append((a, b, 2, args.seed * 100_003 + c, args.time_scale, args.rules))
     t0 = time.perf_counter()
-    print(f"{'A':<8} {'B':<8} {'games':>5} {'A per 100':>9} {'B per 100':>9} "
-          f"{'mean margin':>11} {'seconds':>8}", flush=True)
+    print(
+        f"{'A':<8} {'B':<8} {'games':>5} {'A per 100':>9} {'B per 100':>9} "
+        f"{'mean margin':>11} {'seconds':>8}",
+        flush=True,
+    )
     table: dict[tuple[str, str], Series] = {}
     left = {pair: args.games // 2 for pair in pairs}
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -89,10 +100,13 @@ def main() -> None:
             total.points_b += series.points_b
             total.margins += series.margins
             left[(a, b)] -= 1
-            if not left[(a, b)]:           # the pairing is complete: print its row now
-                print(f"{a:<8} {b:<8} {total.games:>5} {total.per_100:>9.1f} "
-                      f"{100 - total.per_100:>9.1f} {sum(total.margins) / total.games:>+11.2f} "
-                      f"{time.perf_counter() - t0:>8.0f}", flush=True)
+            if not left[(a, b)]:  # the pairing is complete: print its row now
+                print(
+                    f"{a:<8} {b:<8} {total.games:>5} {total.per_100:>9.1f} "
+                    f"{100 - total.per_100:>9.1f} {sum(total.margins) / total.games:>+11.2f} "
+                    f"{time.perf_counter() - t0:>8.0f}",
+                    flush=True,
+                )
     print(f"({time.perf_counter() - t0:.0f} s)")
 
 

@@ -41,8 +41,15 @@ if TYPE_CHECKING:
     from .search import BudgetExceeded
     from .search.analysis import MoveReview
 
-RULE_NAMES = ("official", "no-return", "own-side", "kalah", "toguz-korgool", "mangala-ii",
-              "mangala-iv")
+RULE_NAMES = (
+    "official",
+    "no-return",
+    "own-side",
+    "kalah",
+    "toguz-korgool",
+    "mangala-ii",
+    "mangala-iv",
+)
 TABLE_RULE_NAMES = RULE_NAMES[:4]
 """Endgame tables exist for the rules whose stores are on the path (the classic search)."""
 FIGURE_TYPES = (".png", ".svg", ".pdf")
@@ -62,75 +69,125 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mangala-edu",
         description="Mangala (official Turkish rules) and its family (Kalah, Toguz Korgool, "
-                    "Mangala II, Mangala IV): replay moves, show positions, ask the computer "
-                    "for a move, solve endgames, review games.",
+        "Mangala II, Mangala IV): replay moves, show positions, ask the computer "
+        "for a move, solve endgames, review games.",
     )
     env_lang = os.environ.get("MANGALA_EDU_LANG")
-    parser.add_argument("--lang", choices=LANGUAGES,
-                        default=env_lang if env_lang in LANGUAGES else "tr",
-                        help="language of boards and messages (default: tr, or $MANGALA_EDU_LANG)")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=env_lang if env_lang in LANGUAGES else "tr",
+        help="language of boards and messages (default: tr, or $MANGALA_EDU_LANG)",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def rules_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--rules", choices=RULE_NAMES, default="official",
-                       help="rules preset (default: official)")
+        p.add_argument(
+            "--rules",
+            choices=RULE_NAMES,
+            default="official",
+            help="rules preset (default: official)",
+        )
         p.add_argument("--pits", type=int, help="pits a side, with --rules kalah (default 6)")
-        p.add_argument("--stones", type=int,
-                       help="stones a pit, with --rules kalah (default 4)")
-        p.add_argument("--deal", type=int, metavar="SEED",
-                       help="with --rules mangala-iv: deal the 98 stones at random (this seed)")
+        p.add_argument("--stones", type=int, help="stones a pit, with --rules kalah (default 4)")
+        p.add_argument(
+            "--deal",
+            type=int,
+            metavar="SEED",
+            help="with --rules mangala-iv: deal the 98 stones at random (this seed)",
+        )
 
     replay = sub.add_parser("replay", help="play pits in order and print each position")
     rules_options(replay)
-    replay.add_argument("--first", choices=SIDES, default=SOUTH,
-                        help="who moves first from the start position (default: south)")
-    replay.add_argument("--from", dest="start", metavar="POSITION",
-                        help="start from this position, e.g. '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'")
+    replay.add_argument(
+        "--first",
+        choices=SIDES,
+        default=SOUTH,
+        help="who moves first from the start position (default: south)",
+    )
+    replay.add_argument(
+        "--from",
+        dest="start",
+        metavar="POSITION",
+        help="start from this position, e.g. '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'",
+    )
     replay.add_argument("--json", action="store_true", help="one JSON object per move")
-    replay.add_argument("moves", nargs="*", metavar="PIT",
-                        help="pit numbers 1..6 from the mover's own left")
+    replay.add_argument(
+        "moves", nargs="*", metavar="PIT", help="pit numbers 1..6 from the mover's own left"
+    )
 
     show = sub.add_parser("show", help="print or draw a position")
     rules_options(show)
     show.add_argument("position", metavar="POSITION")
-    show.add_argument("-o", "--output", metavar="FILE",
-                      help="draw to FILE.png, FILE.svg or FILE.pdf instead of printing")
+    show.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="draw to FILE.png, FILE.svg or FILE.pdf instead of printing",
+    )
 
     best = sub.add_parser("best", help="the move a computer player of a level would choose")
     rules_options(best)
     best.add_argument("position", metavar="POSITION")
-    best.add_argument("--level", default="orta",
-                      help="kolay/easy, orta/medium (default), zor/hard, usta/expert")
-    best.add_argument("--seed", type=int,
-                      help="reproducible choice (the budget is then counted in positions)")
-    best.add_argument("--json", action="store_true",
-                      help='print {"pit", "level", "values"} as JSON')
+    best.add_argument(
+        "--level", default="orta", help="kolay/easy, orta/medium (default), zor/hard, usta/expert"
+    )
+    best.add_argument(
+        "--seed", type=int, help="reproducible choice (the budget is then counted in positions)"
+    )
+    best.add_argument(
+        "--json", action="store_true", help='print {"pit", "level", "values"} as JSON'
+    )
 
     solve = sub.add_parser("solve", help="the exact value of a position under perfect play")
     rules_options(solve)
-    solve.add_argument("position", metavar="POSITION",
-                       help="a position, or 'start' for the start position")
-    solve.add_argument("--time-limit", type=float, default=None, metavar="S",
-                       help=f"give up after S seconds, exit status 3 (default: "
-                            f"{DEFAULT_TIME_LIMIT:g}; none for 'start' and --all-moves, "
-                            f"which report progress and can be stopped with Ctrl-C)")
-    solve.add_argument("--all-moves", action="store_true",
-                       help="the exact value of every legal move")
-    solve.add_argument("--jobs", type=int, metavar="N",
-                       help="threads for --all-moves (default: every core)")
-    solve.add_argument("--json", action="store_true",
-                       help='print {"value", "best_moves", "nodes", "seconds"} as JSON '
-                            '(with --all-moves also "values")')
+    solve.add_argument(
+        "position", metavar="POSITION", help="a position, or 'start' for the start position"
+    )
+    solve.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help=f"give up after S seconds, exit status 3 (default: "
+        f"{DEFAULT_TIME_LIMIT:g}; none for 'start' and --all-moves, "
+        f"which report progress and can be stopped with Ctrl-C)",
+    )
+    solve.add_argument(
+        "--all-moves", action="store_true", help="the exact value of every legal move"
+    )
+    solve.add_argument(
+        "--jobs", type=int, metavar="N", help="threads for --all-moves (default: every core)"
+    )
+    solve.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"value", "best_moves", "nodes", "seconds"} as JSON '
+        '(with --all-moves also "values")',
+    )
 
-    analyse = sub.add_parser("analyse", aliases=["analyze"],
-                             help="judge every move of game records (JSON)")
+    analyse = sub.add_parser(
+        "analyse", aliases=["analyze"], help="judge every move of game records (JSON)"
+    )
     analyse.add_argument("records", nargs="+", metavar="RECORD.json")
-    analyse.add_argument("--time-per-move", type=float, default=1.0, metavar="S",
-                         help="seconds for each move at most (default: 1)")
-    analyse.add_argument("--jobs", type=int, metavar="N",
-                         help="records analysed at once, one process each (default: 1)")
-    analyse.add_argument("--scheduler", metavar="ADDRESS",
-                         help="analyse the records on a Dask cluster, e.g. tcp://host:8786")
+    analyse.add_argument(
+        "--time-per-move",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="seconds for each move at most (default: 1)",
+    )
+    analyse.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="records analysed at once, one process each (default: 1)",
+    )
+    analyse.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="analyse the records on a Dask cluster, e.g. tcp://host:8786",
+    )
     analyse.add_argument("--json", action="store_true", help="one JSON object per move")
 
     from .cli_solver import add_table_parser
@@ -153,8 +210,9 @@ def _rules(args: argparse.Namespace) -> Rules:
         if args.deal is not None:
             return Rules.mangala_iv(random_deal=True, seed=args.deal)
         return Rules.from_name(args.rules)
-    return Rules.kalah(6 if args.pits is None else args.pits,
-                       4 if args.stones is None else args.stones)
+    return Rules.kalah(
+        6 if args.pits is None else args.pits, 4 if args.stones is None else args.stones
+    )
 
 
 def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
@@ -165,7 +223,7 @@ def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         pos = Position.from_text(args.start, rules)
     else:
         pos = Position.start(rules, args.first)
-    game = Game(start=pos)                # a repeated position ends a game of the family
+    game = Game(start=pos)  # a repeated position ends a game of the family
     if not args.json:
         print(board_text(pos, lang), file=out)
     for ply, word in enumerate(args.moves, start=1):
@@ -184,14 +242,26 @@ def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         pos = trace.after
         if args.json:
             result = pos.result
-            print(json.dumps({
-                "ply": ply, "player": trace.player, "pit": trace.pit, "board": list(pos.board),
-                "to_move": pos.to_move, "events": trace.tags,
-                "result": None if result is None else result.to_dict(),
-            }), file=out)
+            print(
+                json.dumps(
+                    {
+                        "ply": ply,
+                        "player": trace.player,
+                        "pit": trace.pit,
+                        "board": list(pos.board),
+                        "to_move": pos.to_move,
+                        "events": trace.tags,
+                        "result": None if result is None else result.to_dict(),
+                    }
+                ),
+                file=out,
+            )
         else:
-            print(f"\n{t('cli.ply', lang, ply=ply)}: {SIDE_NAMES[trace.player].text(lang)} "
-                  f"{trace.pit}", file=out)
+            print(
+                f"\n{t('cli.ply', lang, ply=ply)}: {SIDE_NAMES[trace.player].text(lang)} "
+                f"{trace.pit}",
+                file=out,
+            )
             print(board_text(pos, lang), file=out)
         out.flush()
 
@@ -211,8 +281,9 @@ def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     try:
         save_board(pos, args.output, lang=lang)
     except OSError as exc:
-        raise CommandError(t("cli.cannot_write", lang, file=args.output,
-                             reason=exc.strerror or exc)) from exc
+        raise CommandError(
+            t("cli.cannot_write", lang, file=args.output, reason=exc.strerror or exc)
+        ) from exc
 
 
 def _position(args: argparse.Namespace, lang: str) -> Position:
@@ -242,8 +313,7 @@ def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     elif pos.rules.forced_leftmost:
         print(t("cli.best_forced", lang, pit=pit, side=SIDE_NAMES[pos.mover]), file=out)
     else:
-        print(t("cli.best", lang, level=level, pit=pit, side=SIDE_NAMES[pos.mover]),
-              file=out)
+        print(t("cli.best", lang, level=level, pit=pit, side=SIDE_NAMES[pos.mover]), file=out)
 
 
 def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
@@ -264,19 +334,33 @@ def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         sol = solve(pos, time_limit=args.time_limit)
     except BudgetExceeded as exc:
         seconds = f"{args.time_limit:g}"
-        message = t("cli.out_of_budget", lang,
-                    seconds=seconds.replace(".", ",") if lang == "tr" else seconds,
-                    nodes=exc.nodes)
+        message = t(
+            "cli.out_of_budget",
+            lang,
+            seconds=seconds.replace(".", ",") if lang == "tr" else seconds,
+            nodes=exc.nodes,
+        )
         proven = _proven(pos, exc, lang)
         raise OutOfBudget(f"{message} {proven}" if proven else message) from exc
     if args.json:
-        print(json.dumps({"value": sol.value, "best_moves": list(sol.best_moves),
-                          "nodes": sol.nodes, "seconds": round(sol.seconds, 3)}), file=out)
+        print(
+            json.dumps(
+                {
+                    "value": sol.value,
+                    "best_moves": list(sol.best_moves),
+                    "nodes": sol.nodes,
+                    "seconds": round(sol.seconds, 3),
+                }
+            ),
+            file=out,
+        )
     else:
         moves = ", ".join(str(p) for p in sol.best_moves)
         key = "cli.solved_game" if pos.rules.family else "cli.solved"
-        print(t(key, lang, value=sol.value, moves=moves,
-                side=SIDE_NAMES[pos.mover], nodes=sol.nodes), file=out)
+        print(
+            t(key, lang, value=sol.value, moves=moves, side=SIDE_NAMES[pos.mover], nodes=sol.nodes),
+            file=out,
+        )
 
 
 def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
@@ -324,8 +408,9 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         try:
             games.append(Game.load(record))
         except OSError as exc:
-            raise CommandError(t("cli.cannot_read", lang, file=record,
-                                 reason=exc.strerror or exc)) from exc
+            raise CommandError(
+                t("cli.cannot_read", lang, file=record, reason=exc.strerror or exc)
+            ) from exc
     many = len(games) > 1
     if many or args.scheduler:
         from functools import partial
@@ -333,8 +418,9 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         from .search.parallel import map_work
 
         work = partial(_review_record, time_per_move=args.time_per_move)
-        reviews = map_work(work, [g.to_dict() for g in games], jobs=args.jobs or 1,
-                           scheduler=args.scheduler)
+        reviews = map_work(
+            work, [g.to_dict() for g in games], jobs=args.jobs or 1, scheduler=args.scheduler
+        )
     else:
         reviews = iter([analyse_game(games[0], time_per_move=args.time_per_move).moves])
     for record, moves in zip(args.records, reviews, strict=True):
@@ -342,16 +428,25 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
             print(f"== {record}", file=out)
         for move in moves:
             if args.json:
-                line = {"ply": move.ply, "player": move.player, "pit": move.pit,
-                        "verdict": move.verdict, "cost": move.cost,
-                        "best_moves": list(move.best_moves), "exact": move.exact,
-                        "text": move.text(lang)}
+                line = {
+                    "ply": move.ply,
+                    "player": move.player,
+                    "pit": move.pit,
+                    "verdict": move.verdict,
+                    "cost": move.cost,
+                    "best_moves": list(move.best_moves),
+                    "exact": move.exact,
+                    "text": move.text(lang),
+                }
                 if many:
                     line = {"record": record, **line}
                 print(json.dumps(line, ensure_ascii=False), file=out)
             else:
-                print(f"{t('cli.ply', lang, ply=move.ply)}: {SIDE_NAMES[move.player].text(lang)} "
-                      f"{move.pit} · {move.text(lang)}", file=out)
+                print(
+                    f"{t('cli.ply', lang, ply=move.ply)}: {SIDE_NAMES[move.player].text(lang)} "
+                    f"{move.pit} · {move.text(lang)}",
+                    file=out,
+                )
             out.flush()
 
 
@@ -379,8 +474,15 @@ class _Exit(Exception):
         self.status = status
 
 
-COMMANDS = {"replay": _replay, "show": _show, "best": _best, "solve": _solve,
-            "analyse": _analyse, "analyze": _analyse, "tables": _tables}
+COMMANDS = {
+    "replay": _replay,
+    "show": _show,
+    "best": _best,
+    "solve": _solve,
+    "analyse": _analyse,
+    "analyze": _analyse,
+    "tables": _tables,
+}
 
 
 def _command(name: str) -> Callable[[argparse.Namespace, TextIO, str], int | None]:

@@ -40,16 +40,23 @@ def add_table_parser(sub: Any, rule_names: tuple[str, ...]) -> None:
     tsub = tables.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def where(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--folder", metavar="DIR",
-                       help="table folder (default: $MANGALA_EDU_CACHE/tables or the user "
-                            "cache folder)")
+        p.add_argument(
+            "--folder",
+            metavar="DIR",
+            help="table folder (default: $MANGALA_EDU_CACHE/tables or the user cache folder)",
+        )
 
     build = tsub.add_parser("build", help="build the endgame table of a rules preset")
-    build.add_argument("--rules", choices=rule_names, default="official",
-                       help="rules preset (default: official)")
+    build.add_argument(
+        "--rules", choices=rule_names, default="official", help="rules preset (default: official)"
+    )
     build.add_argument("--pits", type=int, help="pits a side, with --rules kalah (default 6)")
-    build.add_argument("--stones", type=int, metavar="K",
-                       help="most stones on the board (default: see tables info)")
+    build.add_argument(
+        "--stones",
+        type=int,
+        metavar="K",
+        help="most stones on the board (default: see tables info)",
+    )
     build.add_argument("--jobs", type=int, metavar="N", help="threads (default: every core)")
     build.add_argument("--yes", "-y", action="store_true", help="start without asking")
     where(build)
@@ -64,8 +71,9 @@ def _err(errors: type[Exception], key: str, lang: str, **params: object) -> Exce
     return errors(t(key, lang, **params))
 
 
-def tables_command(args: argparse.Namespace, out: TextIO, lang: str,
-                   errors: type[Exception] = CommandError) -> int:
+def tables_command(
+    args: argparse.Namespace, out: TextIO, lang: str, errors: type[Exception] = CommandError
+) -> int:
     """``mangala-edu tables …``; returns the exit status."""
     from .search import tables
 
@@ -89,16 +97,26 @@ def tables_command(args: argparse.Namespace, out: TextIO, lang: str,
         raise _err(errors, "tables.unsupported", lang, rules=rules.name)
     stones = tables.DEFAULT_STONES if args.stones is None else args.stones
     if not 1 <= stones <= tables.MAX_BUILD_STONES:
-        raise _err(errors, "tables.bad_stones", lang, value=stones,
-                   most=tables.MAX_BUILD_STONES)
+        raise _err(errors, "tables.bad_stones", lang, value=stones, most=tables.MAX_BUILD_STONES)
     if args.jobs is not None and args.jobs < 1:
         raise _err(errors, "cli.bad_jobs", lang, value=args.jobs)
     est = tables.estimate(rules, stones, args.jobs)
     where = tables.cache_dir() if folder is None else folder
-    print(t("tables.estimate", lang, rules=tables.rules_family(rules), pits=rules.pits,
-            stones=stones, entries=_count(est.entries, lang),
-            megabytes=_megabytes(est.bytes, lang), jobs=est.jobs,
-            minutes=_minutes(est.seconds, lang), folder=where), file=out)
+    print(
+        t(
+            "tables.estimate",
+            lang,
+            rules=tables.rules_family(rules),
+            pits=rules.pits,
+            stones=stones,
+            entries=_count(est.entries, lang),
+            megabytes=_megabytes(est.bytes, lang),
+            jobs=est.jobs,
+            minutes=_minutes(est.seconds, lang),
+            folder=where,
+        ),
+        file=out,
+    )
     out.flush()
     if not args.yes and sys.stdin is not None and sys.stdin.isatty():
         answer = input(t("tables.confirm", lang)).strip().lower()
@@ -115,8 +133,16 @@ def tables_command(args: argparse.Namespace, out: TextIO, lang: str,
         return 130
     bar.close()
     seconds = time.perf_counter() - started
-    print(t("tables.built", lang, file=str(path), entries=_count(est.entries, lang),
-            seconds=_decimal(seconds, lang)), file=out)
+    print(
+        t(
+            "tables.built",
+            lang,
+            file=str(path),
+            entries=_count(est.entries, lang),
+            seconds=_decimal(seconds, lang),
+        ),
+        file=out,
+    )
     return 0
 
 
@@ -134,10 +160,19 @@ def _tables_info(folder: str | None, out: TextIO, lang: str, as_json: bool) -> i
         if as_json:
             print(json.dumps(info, ensure_ascii=False), file=out)
         elif info["ok"]:
-            print(t("tables.info_line", lang, file=path.name, rules=info["rules"],
-                    pits=info["pits"], stones=info["stones"],
+            print(
+                t(
+                    "tables.info_line",
+                    lang,
+                    file=path.name,
+                    rules=info["rules"],
+                    pits=info["pits"],
+                    stones=info["stones"],
                     entries=_count(int(info["entries"] or 0), lang),
-                    megabytes=_megabytes(int(info["bytes"]), lang)), file=out)
+                    megabytes=_megabytes(int(info["bytes"]), lang),
+                ),
+                file=out,
+            )
         else:
             print(info["error"], file=out)
     if not as_json:
@@ -164,17 +199,30 @@ def _tables_verify(folder: str | None, out: TextIO, lang: str) -> int:
         bad = tables.sample_check(table, count=100)
         if bad:
             status = 1
-            print(t("tables.wrong_entries", lang, file=path.name, bad=bad, checked=100),
-                  file=out)
+            print(t("tables.wrong_entries", lang, file=path.name, bad=bad, checked=100), file=out)
         else:
-            print(t("tables.ok", lang, file=path.name, entries=_count(len(table.data), lang),
-                    checked=100), file=out)
+            print(
+                t(
+                    "tables.ok",
+                    lang,
+                    file=path.name,
+                    entries=_count(len(table.data), lang),
+                    checked=100,
+                ),
+                file=out,
+            )
     return status
 
 
 # solve start / --all-moves -----------------------------------------------------------------------
-def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: str,
-                  errors: type[Exception], out_of_budget: type[Exception]) -> None:
+def solve_command(
+    args: argparse.Namespace,
+    pos: Position,
+    out: TextIO,
+    lang: str,
+    errors: type[Exception],
+    out_of_budget: type[Exception],
+) -> None:
     """``mangala-edu solve`` with ``start`` or ``--all-moves``: the search runs in a worker
     thread while this one reports progress and waits for Ctrl-C."""
     from .search.budget import BudgetExceeded, signed
@@ -189,14 +237,19 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
     if fast is not None and fast.endgame is None and pos.stones_on_board > 24:
         from .search import tables
 
-        print(t("solve.no_table", lang, command=tables.build_command(pos.rules)),
-              file=sys.stderr)
+        print(t("solve.no_table", lang, command=tables.build_command(pos.rules)), file=sys.stderr)
     result: dict[str, Any] = {}
     progress_lines: list[str] = []
     started = time.perf_counter()
+
     def moved(pit: int, value: int, done: int) -> None:
-        line = t("solve.move_done", lang, pit=pit, value=signed(value),
-                 seconds=_decimal(time.perf_counter() - started, lang))
+        line = t(
+            "solve.move_done",
+            lang,
+            pit=pit,
+            value=signed(value),
+            seconds=_decimal(time.perf_counter() - started, lang),
+        )
         progress_lines.append(line)
         print(line, file=sys.stderr, flush=True)
 
@@ -206,14 +259,15 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
         try:
             if args.all_moves and fast is not None:
                 result["values"] = fast.parallel_values(
-                    pos, jobs=jobs, time_limit=args.time_limit, progress=moved)
+                    pos, jobs=jobs, time_limit=args.time_limit, progress=moved
+                )
             elif args.all_moves:
                 result["values"] = solver.value_of_moves(pos, time_limit=args.time_limit)
             else:
                 result["solution"] = solver.solve(pos, time_limit=args.time_limit)
         except BudgetExceeded as exc:
             result["stopped"] = exc
-        except BaseException as exc:     # shown by the main thread
+        except BaseException as exc:  # shown by the main thread
             result["error"] = exc
         finally:
             finished.set()
@@ -232,12 +286,21 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
                 bounds = ""
                 if lo is not None and hi is not None and not args.all_moves:
                     base = _base(pos)
-                    bounds = " " + t("solve.bounds_now", lang, lower=signed(base + lo),
-                                     upper=signed(base + hi))
-                print(t("solve.progress", lang, seconds=_decimal(now - started, lang),
+                    bounds = " " + t(
+                        "solve.bounds_now", lang, lower=signed(base + lo), upper=signed(base + hi)
+                    )
+                print(
+                    t(
+                        "solve.progress",
+                        lang,
+                        seconds=_decimal(now - started, lang),
                         nodes=_count(nodes, lang),
-                        rate=_count(round(nodes / max(now - started, 1e-9)), lang)) + bounds,
-                      file=sys.stderr, flush=True)
+                        rate=_count(round(nodes / max(now - started, 1e-9)), lang),
+                    )
+                    + bounds,
+                    file=sys.stderr,
+                    flush=True,
+                )
     except KeyboardInterrupt:
         solver.cancel()
         while not finished.wait(0.2):
@@ -248,15 +311,25 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
     if "stopped" in result:
         exc = result["stopped"]
         seconds_text = _decimal(seconds, lang)
-        message = t("solve.stopped", lang, seconds=seconds_text,
-                    nodes=_count(fast.nodes_total if fast is not None else exc.nodes, lang))
+        message = t(
+            "solve.stopped",
+            lang,
+            seconds=seconds_text,
+            nodes=_count(fast.nodes_total if fast is not None else exc.nodes, lang),
+        )
         done = getattr(exc, "values", {})
         if done:
             message += " " + t("solve.moves_so_far", lang, values=_values_text(done))
         if exc.lower is not None and exc.upper is not None:
             key = "cli.proven_value" if exc.lower == exc.upper else "cli.proven_bounds"
-            message += " " + t(key, lang, side=side, value=signed(exc.lower),
-                               lower=signed(exc.lower), upper=signed(exc.upper))
+            message += " " + t(
+                key,
+                lang,
+                side=side,
+                value=signed(exc.lower),
+                lower=signed(exc.lower),
+                upper=signed(exc.upper),
+            )
         raise out_of_budget(message)
     total: int | None = fast.nodes_total if fast is not None else None
     if "values" in result:
@@ -264,21 +337,57 @@ def solve_command(args: argparse.Namespace, pos: Position, out: TextIO, lang: st
         best = max(values.values())
         best_moves = [p for p, v in values.items() if v == best]
         if args.json:
-            print(json.dumps({"value": best, "best_moves": best_moves,
-                              "values": {str(p): v for p, v in values.items()},
-                              "nodes": total, "seconds": round(seconds, 3)}), file=out)
+            print(
+                json.dumps(
+                    {
+                        "value": best,
+                        "best_moves": best_moves,
+                        "values": {str(p): v for p, v in values.items()},
+                        "nodes": total,
+                        "seconds": round(seconds, 3),
+                    }
+                ),
+                file=out,
+            )
         else:
-            print(t("solve.all_moves", lang, side=side, values=_values_text(values),
-                    value=signed(best), moves=", ".join(map(str, best_moves)),
-                    seconds=_decimal(seconds, lang)), file=out)
+            print(
+                t(
+                    "solve.all_moves",
+                    lang,
+                    side=side,
+                    values=_values_text(values),
+                    value=signed(best),
+                    moves=", ".join(map(str, best_moves)),
+                    seconds=_decimal(seconds, lang),
+                ),
+                file=out,
+            )
         return
     sol = result["solution"]
     if args.json:
-        print(json.dumps({"value": sol.value, "best_moves": list(sol.best_moves),
-                          "nodes": sol.nodes, "seconds": round(sol.seconds, 3)}), file=out)
+        print(
+            json.dumps(
+                {
+                    "value": sol.value,
+                    "best_moves": list(sol.best_moves),
+                    "nodes": sol.nodes,
+                    "seconds": round(sol.seconds, 3),
+                }
+            ),
+            file=out,
+        )
     else:
-        print(t("cli.solved", lang, value=sol.value, moves=", ".join(map(str, sol.best_moves)),
-                side=side, nodes=sol.nodes), file=out)
+        print(
+            t(
+                "cli.solved",
+                lang,
+                value=sol.value,
+                moves=", ".join(map(str, sol.best_moves)),
+                side=side,
+                nodes=sol.nodes,
+            ),
+            file=out,
+        )
 
 
 def _base(pos: Position) -> int:
@@ -361,8 +470,10 @@ class ProgressBar:
         spent = now - self.started
         left = spent / frac - spent if frac > 0.01 else None
         eta = f" ~{_clock(left)}" if left is not None and done < total else ""
-        self.text = (f"[{'#' * filled}{'-' * (self.width - filled)}] {frac:4.0%} "
-                     f"{done / 1e6:,.1f}/{total / 1e6:,.1f} M  {_clock(spent)}{eta}")
+        self.text = (
+            f"[{'#' * filled}{'-' * (self.width - filled)}] {frac:4.0%} "
+            f"{done / 1e6:,.1f}/{total / 1e6:,.1f} M  {_clock(spent)}{eta}"
+        )
         if self.tty:
             self.stream.write("\r" + self.text)
         else:
@@ -383,4 +494,3 @@ def _clock(seconds: float) -> str:
     """
     s = int(seconds)
     return f"{s // 60}:{s % 60:02d}"
-

@@ -41,20 +41,29 @@ def notebook_path(number: int, lang: str = "tr", folder: Path | None = None) -> 
     found = sorted((folder / lang).glob(f"{number:02d}_*.ipynb"))
     if not found:
         have = sorted(p.name[:2] for p in (folder / lang).glob("[0-9][0-9]_*.ipynb"))
-        raise FileNotFoundError(f"no lesson {number} in {folder / lang} (there are: "
-                                f"{', '.join(have) or 'none'})")
+        raise FileNotFoundError(
+            f"no lesson {number} in {folder / lang} (there are: {', '.join(have) or 'none'})"
+        )
     return found[0]
 
 
-def voila_command(notebook: Path, *, port: int | None = None, open_browser: bool = True
-                  ) -> list[str]:
+def voila_command(
+    notebook: Path, *, port: int | None = None, open_browser: bool = True
+) -> list[str]:
     """The command that serves ``notebook`` (a file name in the working directory) as the
     pupil view."""
-    command = [sys.executable, "-m", "voila", str(notebook), "--template=mangala",
-               "--theme=light", "--Voila.ip=127.0.0.1",
-               # Notebook 7, when installed beside Voilà, brings a JupyterLab extension that
-               # Voilà cannot load (an error in the browser's console); an app needs none.
-               "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension"]
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook),
+        "--template=mangala",
+        "--theme=light",
+        "--Voila.ip=127.0.0.1",
+        # Notebook 7, when installed beside Voilà, brings a JupyterLab extension that
+        # Voilà cannot load (an error in the browser's console); an app needs none.
+        "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
+    ]
     if port is not None:
         command.append(f"--port={port}")
     if not open_browser:
@@ -73,25 +82,32 @@ def environment() -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m mangala_edu.pupil",
-        description="Open one lesson as an app for pupils (Voilà): one section at a time, "
-                    "no code.")
+        description="Open one lesson as an app for pupils (Voilà): one section at a time, no code.",
+    )
     parser.add_argument("lesson", type=int, help="the lesson's number, e.g. 3")
     parser.add_argument("lang", nargs="?", default="tr", choices=LANGUAGES)
     parser.add_argument("--port", type=int, default=None, help="default: 8866")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--notebooks", type=Path, default=None,
-                        help="the folder holding tr/ and en/ (default: ./notebooks)")
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        help="the folder holding tr/ and en/ (default: ./notebooks)",
+    )
     args = parser.parse_args(argv)
     try:
         path = notebook_path(args.lesson, args.lang, args.notebooks)
     except (FileNotFoundError, ValueError) as error:
         parser.error(str(error))
-    print(f"\n==> {path.parent.name}/{path.name}: öğrenci görünümü / the pupil view.\n"
-          "    Tarayıcı açılmazsa aşağıda yazan http://127.0.0.1:... adresini açın; kapatmak "
-          "için Ctrl+C.\n    If no browser opens, open the http://127.0.0.1:... address "
-          "printed below; Ctrl+C stops it.\n", flush=True)
+    print(
+        f"\n==> {path.parent.name}/{path.name}: öğrenci görünümü / the pupil view.\n"
+        "    Tarayıcı açılmazsa aşağıda yazan http://127.0.0.1:... adresini açın; kapatmak "
+        "için Ctrl+C.\n    If no browser opens, open the http://127.0.0.1:... address "
+        "printed below; Ctrl+C stops it.\n",
+        flush=True,
+    )
     command = voila_command(Path(path.name), port=args.port, open_browser=not args.no_browser)
-    if os.name == "posix":       # Voilà takes this process's place: a signal stops it
+    if os.name == "posix":  # Voilà takes this process's place: a signal stops it
         os.chdir(path.parent)
         os.execve(command[0], command, environment())
     try:

@@ -13,8 +13,11 @@ def pos(text: str, rules: Rules | None = None) -> Position:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--run-slow", action="store_true",
-                     help="also run the tests marked slow (minutes: they re-prove data files)")
+    parser.addoption(
+        "--run-slow",
+        action="store_true",
+        help="also run the tests marked slow (minutes: they re-prove data files)",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

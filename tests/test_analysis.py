@@ -44,8 +44,11 @@ def test_advantage_ends_with_the_result() -> None:
     result = game.position.result
     assert curve[-1] == result.south - result.north
     # With exact values, South's advantage only changes when someone errs.
-    best = [(b, a) for b, a, move in zip(curve[:-1], curve[1:], review.moves, strict=True)
-            if move.verdict == "best"]
+    best = [
+        (b, a)
+        for b, a, move in zip(curve[:-1], curve[1:], review.moves, strict=True)
+        if move.verdict == "best"
+    ]
     assert best, "the sample game is expected to have best moves"
     assert all(b == a for b, a in best)
     assert all(m.exact for m in review.moves), "every value of this small game is exact"
@@ -55,8 +58,7 @@ def test_a_mistake_is_explained() -> None:
     review = analyse_game(Game(start=ENDGAME, moves=[5]))
     move = review.moves[0]
     assert (move.verdict, move.cost, move.best_moves) == ("mistake", 6.0, (6,))
-    assert [n.key for n in move.notes] == ["analysis.better_extra_turn",
-                                           "analysis.allowed_capture"]
+    assert [n.key for n in move.notes] == ["analysis.better_extra_turn", "analysis.allowed_capture"]
     assert review.mistakes() == [move] and review.mistakes("north") == []
     for lang in ("tr", "en"):
         text = move.text(lang)
@@ -87,15 +89,20 @@ def test_estimated_values_in_the_opening() -> None:
     game = Game(moves=[3, 6])
     review = analyse_game(game, time_per_move=0.2, solver_stones=10)
     assert [m.exact for m in review.moves] == [False, False]
-    assert all(set(m.values) == set(p.legal_moves)
-               for m, p in zip(review.moves, game.positions, strict=False))
+    assert all(
+        set(m.values) == set(p.legal_moves)
+        for m, p in zip(review.moves, game.positions, strict=False)
+    )
     json.dumps(review.to_dict())
 
 
 @pytest.mark.parametrize("rules", [Rules.kalah(4, 2), Rules.own_side()], ids=str)
 def test_other_rules(rules: Rules) -> None:
-    start = Position.start(rules) if rules.pits == 4 else Position.from_text(
-        "2,0,1,0,3,1,18/1,2,0,2,0,1,17 N", rules)
+    start = (
+        Position.start(rules)
+        if rules.pits == 4
+        else Position.from_text("2,0,1,0,3,1,18/1,2,0,2,0,1,17 N", rules)
+    )
     game = play_set(Player("orta", seed=3), Player("kolay", seed=4), start)
     review = Analyst(time_per_move=2).review(game.positions[0], game.moves[0])
     assert review.pit == game.moves[0] and review.exact
@@ -109,7 +116,11 @@ def test_chart() -> None:
     assert fig_tr.axes[0].get_xlabel() == "Hamle"
     fig_en = advantage_chart(review, lang="en")
     assert fig_en.axes[0].get_title() == "Advantage over the game"
-    marked = sum(len(c.get_offsets()) for c in fig_en.axes[0].collections
-                 if hasattr(c, "get_offsets") and c.get_label() != "_nolegend_"
-                 and type(c).__name__ == "PathCollection")
+    marked = sum(
+        len(c.get_offsets())
+        for c in fig_en.axes[0].collections
+        if hasattr(c, "get_offsets")
+        and c.get_label() != "_nolegend_"
+        and type(c).__name__ == "PathCollection"
+    )
     assert marked == len(review.mistakes())

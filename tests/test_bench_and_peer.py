@@ -19,8 +19,12 @@ from _peer import peer_game_class, peer_legal_moves  # noqa: E402
 
 
 def test_playout_benchmark_prints_its_table():
-    proc = subprocess.run([sys.executable, str(BENCH / "playouts.py"), "--playouts", "20",
-                           "--chunk", "10"], capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "playouts.py"), "--playouts", "20", "--chunk", "10"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     rows = [line for line in proc.stdout.splitlines() if line.startswith("| mangala_edu")]
     assert len(rows) == 2
@@ -30,8 +34,12 @@ def test_playout_benchmark_prints_its_table():
 
 
 def test_playout_benchmark_refuses_bad_arguments():
-    proc = subprocess.run([sys.executable, str(BENCH / "playouts.py"), "--playouts", "0"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "playouts.py"), "--playouts", "0"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 2 and "must be at least 1" in proc.stderr
 
 

@@ -10,8 +10,9 @@ BENCH = Path(__file__).parents[1] / "bench" / "puzzles.py"
 
 
 def _run(*args: str) -> str:
-    proc = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True,
-                          check=False)
+    proc = subprocess.run(
+        [sys.executable, str(BENCH), *args], capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 

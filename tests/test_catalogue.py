@@ -24,8 +24,10 @@ KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+")
 
 def _sources() -> list[Path]:
     """The package's Python (but the catalogue module) and the notebook builder."""
-    return [*sorted(p for p in PACKAGE.rglob("*.py") if "i18n" not in p.parts),
-            ROOT / "notebooks" / "build.py"]
+    return [
+        *sorted(p for p in PACKAGE.rglob("*.py") if "i18n" not in p.parts),
+        ROOT / "notebooks" / "build.py",
+    ]
 
 
 def _literals() -> set[str]:
@@ -33,12 +35,17 @@ def _literals() -> set[str]:
     found: set[str] = set()
     for path in _sources():
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                    and KEY.fullmatch(node.value)):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and KEY.fullmatch(node.value)
+            ):
                 found.add(node.value)
     for path in PACKAGE.rglob("*.js"):
-        found.update(m.group(1) for m in re.finditer(r'"([a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+)"',
-                                                      path.read_text("utf-8")))
+        found.update(
+            m.group(1)
+            for m in re.finditer(r'"([a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+)"', path.read_text("utf-8"))
+        )
     return found
 
 
@@ -65,8 +72,13 @@ def test_plural_forms_are_chosen_by_a_count():
 def test_every_key_the_code_names_exists():
     keys = set(catalogue("tr"))
     namespaces = {key.split(".")[0] for key in keys}
-    missing = sorted(k for k in _literals() if k.split(".")[0] in namespaces and k not in keys
-                     and not k.endswith((".py", ".js", ".json", ".css", ".md")))
+    missing = sorted(
+        k
+        for k in _literals()
+        if k.split(".")[0] in namespaces
+        and k not in keys
+        and not k.endswith((".py", ".js", ".json", ".css", ".md"))
+    )
     assert not missing, missing
 
 

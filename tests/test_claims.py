@@ -35,16 +35,14 @@ import build  # noqa: E402
 STRATEGY = sorted(n for n in LESSONS if 11 <= n <= 18)
 """The strategy lessons (11 on): every number their texts state must come from a claim."""
 
-CLAIMS = [(number, claim) for number in sorted(LESSONS)
-          for claim in LESSONS[number].all_claims()]
+CLAIMS = [(number, claim) for number in sorted(LESSONS) for claim in LESSONS[number].all_claims()]
 
 
 def test_the_strategy_lessons_exist():
     assert list(range(11, 19)) == STRATEGY
 
 
-@pytest.mark.parametrize(("number", "claim"), CLAIMS,
-                         ids=[f"{n}-{c.name}" for n, c in CLAIMS])
+@pytest.mark.parametrize(("number", "claim"), CLAIMS, ids=[f"{n}-{c.name}" for n, c in CLAIMS])
 def test_every_claim_is_proven(number, claim):
     start = claim.start()
     assert not start.is_over and start.rules.name == claim.rules
@@ -59,8 +57,13 @@ def test_claims_count():
     claims = [c for n, c in CLAIMS if n in STRATEGY]
     assert len(claims) >= 8 * 4
     assert sum(c.solver for c in claims) >= 8 * 2
-    assert {type(c).__name__ for c in claims} >= {"MoveValues", "Sowing", "Threat", "Chain",
-                                                 "Heuristic"}
+    assert {type(c).__name__ for c in claims} >= {
+        "MoveValues",
+        "Sowing",
+        "Threat",
+        "Chain",
+        "Heuristic",
+    }
 
 
 def test_a_claim_that_does_not_hold_is_caught():
@@ -118,9 +121,12 @@ _SCORE = re.compile(r"\b(\d+)\s*[–-]\s*(\d+)\b")
 
 def _stated(text: str) -> list[str]:
     found = [m.group(0) for pattern in _STATED for m in pattern.finditer(text)]
-    found += [m.group(0) for m in _SCORE.finditer(text)
-              if int(m.group(1)) + int(m.group(2)) in (24, 48)]
+    found += [
+        m.group(0) for m in _SCORE.finditer(text) if int(m.group(1)) + int(m.group(2)) in (24, 48)
+    ]
     return found
+
+
 _PLACEHOLDER = re.compile(r"\{\{?[^{}]+\}\}?")
 
 
@@ -188,7 +194,8 @@ def test_catalogue_keys_of_claim_facts_are_the_same_in_both_languages():
         source = (NOTEBOOKS / "src" / f"{number:02d}.md").read_text("utf-8")
         for kind, body in build.parse(source):
             if kind == "markdown":
-                tr, en = ({f.split(":")[0] for f in build._FACT.findall(body[lang])}
-                          for lang in LANGUAGES)
+                tr, en = (
+                    {f.split(":")[0] for f in build._FACT.findall(body[lang])} for lang in LANGUAGES
+                )
                 assert tr == en, body
     assert set(catalogue("tr")) == set(catalogue("en"))

@@ -13,8 +13,12 @@ from mangala_edu.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mangala_edu.cli", *args],
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "mangala_edu.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_replay_json_matches_the_engine():
@@ -41,11 +45,28 @@ def test_replay_to_the_end_reports_the_result_and_the_sweep(capsys):
 
 
 def test_replay_variants_and_sizes(capsys):
-    assert main(["replay", "--json", "--rules", "kalah", "--pits", "3", "--stones", "2",
-                 "--first", "north", "1"]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                "--json",
+                "--rules",
+                "kalah",
+                "--pits",
+                "3",
+                "--stones",
+                "2",
+                "--first",
+                "north",
+                "1",
+            ]
+        )
+        == 0
+    )
     line = json.loads(capsys.readouterr().out)
-    assert line["board"] == list(Position.start(
-        __import__("mangala_edu").Rules.kalah(3, 2), "north").play(1).board)
+    assert line["board"] == list(
+        Position.start(__import__("mangala_edu").Rules.kalah(3, 2), "north").play(1).board
+    )
     assert main(["replay", "--json", "--rules", "no-return", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["board"][:7] == [0, 5, 5, 5, 5, 4, 0]
 
@@ -66,24 +87,46 @@ def test_illegal_pit_names_the_ply_and_keeps_earlier_moves():
     assert "Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["replay", "9"], "mangala-edu: Move 1: There is no pit 9: pits are numbered 1 to 6 "
-                      "from the mover's own left.\n"),
-    (["replay", "x"], "mangala-edu: Move 1: 'x' is not a pit: give a pit number from 1 to 6.\n"),
-    (["replay", "--from", "0,0,0,0,0,1,22/1,0,0,0,0,0,24 S", "6", "1"],
-     "mangala-edu: Move 2: The set is already over: no more moves can be played.\n"),
-    (["replay", "--from", "4,4,4/4,4,4 S", "1"],
-     "mangala-edu: South has 3 numbers; expected 7 (6 pits and a store).\n"),
-    (["replay", "--pits", "4", "1"], "mangala-edu: --pits and --stones go with --rules kalah "
-                                     "only; the board of official is always the same.\n"),
-    (["replay", "--rules", "kalah", "--pits", "0", "1"],
-     "mangala-edu: Kalah needs at least 1 pit a side and 1 stone a pit; got 0 pits and "
-     "4 stones.\n"),
-    (["show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 Q"],
-     "mangala-edu: The side to move is 'Q': write S (South), N (North) or - (set over).\n"),
-    (["show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", "-o", "board.gif"],
-     "mangala-edu: Cannot draw to 'board.gif': the file name must end in .png, .svg or .pdf.\n"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["replay", "9"],
+            "mangala-edu: Move 1: There is no pit 9: pits are numbered 1 to 6 "
+            "from the mover's own left.\n",
+        ),
+        (
+            ["replay", "x"],
+            "mangala-edu: Move 1: 'x' is not a pit: give a pit number from 1 to 6.\n",
+        ),
+        (
+            ["replay", "--from", "0,0,0,0,0,1,22/1,0,0,0,0,0,24 S", "6", "1"],
+            "mangala-edu: Move 2: The set is already over: no more moves can be played.\n",
+        ),
+        (
+            ["replay", "--from", "4,4,4/4,4,4 S", "1"],
+            "mangala-edu: South has 3 numbers; expected 7 (6 pits and a store).\n",
+        ),
+        (
+            ["replay", "--pits", "4", "1"],
+            "mangala-edu: --pits and --stones go with --rules kalah "
+            "only; the board of official is always the same.\n",
+        ),
+        (
+            ["replay", "--rules", "kalah", "--pits", "0", "1"],
+            "mangala-edu: Kalah needs at least 1 pit a side and 1 stone a pit; got 0 pits and "
+            "4 stones.\n",
+        ),
+        (
+            ["show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 Q"],
+            "mangala-edu: The side to move is 'Q': write S (South), N (North) or - (set over).\n",
+        ),
+        (
+            ["show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", "-o", "board.gif"],
+            "mangala-edu: Cannot draw to 'board.gif': the file name must end in .png, .svg or .pdf.\n",
+        ),
+    ],
+)
 def test_bad_input_exits_2_with_one_clear_line(args, message):
     proc = run("--lang", "en", *args)
     assert proc.returncode == 2
@@ -114,8 +157,14 @@ def test_show_prints_and_draws(tmp_path, capsys):
 
 
 def test_show_cannot_write_says_so(tmp_path):
-    proc = run("--lang", "en", "show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", "-o",
-               str(tmp_path / "missing" / "board.png"))
+    proc = run(
+        "--lang",
+        "en",
+        "show",
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+        "-o",
+        str(tmp_path / "missing" / "board.png"),
+    )
     assert proc.returncode == 2
     assert proc.stderr.startswith("mangala-edu: Cannot write ")
     assert "No such file or directory" in proc.stderr

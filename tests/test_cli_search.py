@@ -17,9 +17,14 @@ ENDGAME = "0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mangala_edu.cli", *args],
-                          capture_output=True, text=True, check=False, timeout=120,
-                          env=None if env is None else {**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-m", "mangala_edu.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env=None if env is None else {**os.environ, **env},
+    )
 
 
 def test_solve_json_as_a_process():
@@ -54,10 +59,18 @@ def test_solve_beyond_the_budget_exits_3_and_says_so():
 
 
 def test_best_json_is_reproducible_with_a_seed():
-    one = run("best", "--json", "--level", "orta", "--seed", "3", "--rules", "official",
-              "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S")
-    two = run("best", "--json", "--level", "medium", "--seed", "3",
-              "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S")
+    one = run(
+        "best",
+        "--json",
+        "--level",
+        "orta",
+        "--seed",
+        "3",
+        "--rules",
+        "official",
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+    )
+    two = run("best", "--json", "--level", "medium", "--seed", "3", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S")
     assert one.returncode == 0, one.stderr
     data = json.loads(one.stdout)
     assert data == json.loads(two.stdout)
@@ -123,13 +136,24 @@ def test_analyse_text_and_a_broken_record(tmp_path, capsys):
 def test_solve_beyond_the_budget_gives_the_proven_bounds():
     # South is 24 stones ahead: the pure-Python solver soon proves at least +26, but cannot
     # finish (the compiled kernel solves this one within the time).
-    proc = run("--lang", "en", "solve", "--json", "--time-limit", "0.3",
-               "1,5,3,1,1,4,24/1,3,2,2,0,1,0 S", env={"MANGALA_EDU_ENGINE": "pure"})
+    proc = run(
+        "--lang",
+        "en",
+        "solve",
+        "--json",
+        "--time-limit",
+        "0.3",
+        "1,5,3,1,1,4,24/1,3,2,2,0,1,0 S",
+        env={"MANGALA_EDU_ENGINE": "pure"},
+    )
     assert proc.returncode == 3 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "could not be solved within 0.3 seconds" in lines[0]
-    assert re.search(r"Proven so far: with perfect play on both sides South ends the set with "
-                     r"a store difference of at least \+\d+ and at most \+48\.$", lines[0])
+    assert re.search(
+        r"Proven so far: with perfect play on both sides South ends the set with "
+        r"a store difference of at least \+\d+ and at most \+48\.$",
+        lines[0],
+    )
 
 
 def test_solve_beyond_the_budget_bounds_in_both_languages(monkeypatch, capsys):
@@ -146,16 +170,19 @@ def test_solve_beyond_the_budget_bounds_in_both_languages(monkeypatch, capsys):
     assert main(["--lang", "en", "solve", pos]) == 3
     err = capsys.readouterr().err
     assert "(4096 positions searched)" in err
-    assert err.strip().endswith("South ends the set with a store difference of at least +26 "
-                                "and at most +48.")
+    assert err.strip().endswith(
+        "South ends the set with a store difference of at least +26 and at most +48."
+    )
     assert main(["solve", "--json", pos]) == 3
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1
     assert err.strip().endswith("Güney seti en az +26, en çok +48 hazine farkıyla bitirir.")
     bounds[0] = (30, 30)
     assert main(["solve", pos]) == 3
-    assert "Güney seti +30 hazine farkıyla bitirir; en iyi hamlelerin hepsini" in \
-        capsys.readouterr().err
-    bounds[0] = (0, 48)                 # every stone on the board: nothing worth saying
+    assert (
+        "Güney seti +30 hazine farkıyla bitirir; en iyi hamlelerin hepsini"
+        in capsys.readouterr().err
+    )
+    bounds[0] = (0, 48)  # every stone on the board: nothing worth saying
     assert main(["--lang", "en", "solve", pos]) == 3
     assert "Proven" not in capsys.readouterr().err

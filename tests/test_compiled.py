@@ -65,8 +65,10 @@ def test_move_facts_and_play_agree_with_sowing() -> None:
         for back, even, empty, sweep in itertools.product((0, 1), repeat=4):
             for _ in range(400):
                 top = rng.choice([3, 5, 10, 30, 60])
-                s = np.array([rng.randint(0, top) if rng.random() < 0.7 else 0
-                              for _ in range(p)], dtype=np.int64)
+                s = np.array(
+                    [rng.randint(0, top) if rng.random() < 0.7 else 0 for _ in range(p)],
+                    dtype=np.int64,
+                )
                 own, opp = int(s[:m].sum()), int(s[m:].sum())
                 if not own or not opp:
                     continue
@@ -211,7 +213,7 @@ def test_the_public_functions_use_the_kernel_without_a_node_budget() -> None:
 
     assert isinstance(fastest_solver(rules), CompiledSolver)
     assert type(fastest_solver(rules, node_limit=1000)) is Solver
-    assert type(fastest_solver(Rules.kalah(9, 2))) is Solver      # not supported: pure
+    assert type(fastest_solver(Rules.kalah(9, 2))) is Solver  # not supported: pure
     assert not compiled.supports(Rules.kalah(9, 2))
     pos = Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
     assert solve(pos).best_moves == (6,)
@@ -261,8 +263,9 @@ PROGRAM = textwrap.dedent("""
 
 
 def test_without_numba_everything_runs_in_pure_python() -> None:
-    proc = subprocess.run([sys.executable, "-c", PROGRAM], capture_output=True, text=True,
-                          check=False, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROGRAM], capture_output=True, text=True, check=False, timeout=900
+    )
     assert proc.returncode == 0, proc.stderr
     pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
     want = solve(pos)
@@ -270,9 +273,17 @@ def test_without_numba_everything_runs_in_pure_python() -> None:
 
 
 def test_the_environment_can_turn_the_kernel_off() -> None:
-    code = ("from mangala_edu.search import compiled; from mangala_edu import Rules; "
-            "print(compiled.available(), compiled.engine_name(Rules.official()))")
+    code = (
+        "from mangala_edu.search import compiled; from mangala_edu import Rules; "
+        "print(compiled.available(), compiled.engine_name(Rules.official()))"
+    )
     env = {**os.environ, "MANGALA_EDU_ENGINE": "pure"}
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, env=env, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        timeout=900,
+    )
     assert proc.stdout.split() == ["False", "pure"]

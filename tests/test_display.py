@@ -26,7 +26,7 @@ from mangala_edu.i18n import set_language, t
 from .conftest import pos
 
 SVG = "{http://www.w3.org/2000/svg}"
-MIXED = "1,0,12,20,4,4,5/4,3,2,0,1,7,3 S"     # every pit different enough to spot mix-ups
+MIXED = "1,0,12,20,4,4,5/4,3,2,0,1,7,3 S"  # every pit different enough to spot mix-ups
 
 
 def svg_counts(svg: str) -> list[int]:
@@ -36,9 +36,16 @@ def svg_counts(svg: str) -> list[int]:
 
 # -- SVG ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", MIXED,
-                                  "0,0,0,0,0,0,30/0,0,0,0,0,0,18 -",
-                                  "0,0,0,0,0,130,30/0,0,0,0,0,1,18 N"])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+        MIXED,
+        "0,0,0,0,0,0,30/0,0,0,0,0,0,18 -",
+        "0,0,0,0,0,130,30/0,0,0,0,0,1,18 N",
+    ],
+)
 def test_svg_is_xml_with_every_count_in_board_order(text):
     position = pos(text)
     svg = board_svg(position)
@@ -61,7 +68,7 @@ def test_svg_is_deterministic_and_highlight_changes_it():
     ringed = board_svg(position, highlight=[9])
     assert ringed != plain
     assert ringed == board_svg(position, highlight=(9,))
-    assert 'stroke-dasharray' in ringed and 'stroke-dasharray' not in plain
+    assert "stroke-dasharray" in ringed and "stroke-dasharray" not in plain
     assert ringed.count("stroke-dasharray") == 1
     assert board_svg(position, highlight=[9, 2]).count("stroke-dasharray") == 2
 
@@ -77,11 +84,15 @@ def numbers_after_rings(svg: str) -> tuple[list[int], list[int]]:
     """Where, in painting order, the rings (ellipses without fill) and the numbers (stone
     counts and pit numbers) of a board picture are."""
     elements = list(ET.fromstring(svg).iter())
-    rings = [k for k, e in enumerate(elements) if e.tag == f"{SVG}ellipse"
-             and e.get("fill") == "none"]
-    numbers = [k for k, e in enumerate(elements) if e.tag == f"{SVG}text"
-               and (e.get("class") == "mg-count"
-                    or e.get("font-size") == str(PIT_NUMBER_SIZE))]
+    rings = [
+        k for k, e in enumerate(elements) if e.tag == f"{SVG}ellipse" and e.get("fill") == "none"
+    ]
+    numbers = [
+        k
+        for k, e in enumerate(elements)
+        if e.tag == f"{SVG}text"
+        and (e.get("class") == "mg-count" or e.get("font-size") == str(PIT_NUMBER_SIZE))
+    ]
     return rings, numbers
 
 
@@ -90,11 +101,15 @@ def numbers_after_rings(svg: str) -> tuple[list[int], list[int]]:
 def test_rings_and_highlights_lie_under_every_number(rules, size):
     position = Position.start(rules)
     m = rules.pits
-    svg = board_svg(position, size=size, highlight=[0, m + 1],
-                    rings=[Ring(1, "#c62828", dashed=True), Ring(m + 2, "#2e7d32")])
+    svg = board_svg(
+        position,
+        size=size,
+        highlight=[0, m + 1],
+        rings=[Ring(1, "#c62828", dashed=True), Ring(m + 2, "#2e7d32")],
+    )
     rings, numbers = numbers_after_rings(svg)
     assert len(rings) == 2 * 4 and len(numbers) == len(position.board) + 2 * m
-    assert max(rings) < min(numbers)            # every count and pit number is drawn on top
+    assert max(rings) < min(numbers)  # every count and pit number is drawn on top
     assert svg.count('stroke="#c62828"') == svg.count('stroke="#2e7d32"') == 1
     plain = board_svg(position, size=size)
     assert plain != board_svg(position, size=size, rings=[Ring(1, "#000000")])
@@ -103,10 +118,16 @@ def test_rings_and_highlights_lie_under_every_number(rules, size):
 def test_the_widget_draws_highlights_focus_and_hand_under_the_pit_numbers():
     frame = widget_frame(Rules.official(), "en")
     elements = list(ET.fromstring(frame).iter())
-    under = [k for k, e in enumerate(elements)
-             if e.get("class") in ("mg-highlights", "mg-marks", "mg-focus", "mg-stones")]
-    numbers = [k for k, e in enumerate(elements) if e.tag == f"{SVG}text"
-               and e.get("font-size") == str(PIT_NUMBER_SIZE)]
+    under = [
+        k
+        for k, e in enumerate(elements)
+        if e.get("class") in ("mg-highlights", "mg-marks", "mg-focus", "mg-stones")
+    ]
+    numbers = [
+        k
+        for k, e in enumerate(elements)
+        if e.tag == f"{SVG}text" and e.get("font-size") == str(PIT_NUMBER_SIZE)
+    ]
     assert len(under) == 4 and len(numbers) == 12 and max(under) < min(numbers)
 
 
@@ -150,6 +171,7 @@ def test_a_position_draws_itself_in_jupyter():
 
 # -- Layout ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("m", [1, 3, 6, 9])
 def test_layout_geometry_like_a_real_board(m):
     rules = Rules.kalah(m, 2)
@@ -158,12 +180,12 @@ def test_layout_geometry_like_a_real_board(m):
     south_store, north_store = places[g.stores[0]], places[g.stores[1]]
     south = [places[i] for i in g.pit_ranges[0]]
     north = [places[i] for i in g.pit_ranges[1]]
-    assert [p["cx"] for p in south] == sorted(p["cx"] for p in south)          # S1..Sm left->right
+    assert [p["cx"] for p in south] == sorted(p["cx"] for p in south)  # S1..Sm left->right
     assert [p["cx"] for p in north] == sorted((p["cx"] for p in north), reverse=True)  # N1 right
-    assert all(s["cy"] > n["cy"] for s in south for n in north)               # South below
-    assert south_store["cx"] > max(p["cx"] for p in south)                    # South's store right
-    assert north_store["cx"] < min(p["cx"] for p in north)                    # North's store left
-    for i in range(1, m + 1):                                                  # S_i faces N_(m+1-i)
+    assert all(s["cy"] > n["cy"] for s in south for n in north)  # South below
+    assert south_store["cx"] > max(p["cx"] for p in south)  # South's store right
+    assert north_store["cx"] < min(p["cx"] for p in north)  # North's store left
+    for i in range(1, m + 1):  # S_i faces N_(m+1-i)
         assert south[i - 1]["cx"] == north[m - i]["cx"]
         assert g.opposite[south[i - 1]["index"]] == north[m - i]["index"]
 
@@ -186,17 +208,22 @@ def test_stones_inside_their_place_and_stable(count):
 
 # -- Text -----------------------------------------------------------------------------------
 
+
 def test_text_board_rows_and_stores():
     text = board_text(pos(MIXED), lang="en")
     lines = text.splitlines()
-    numbers = lambda line: [int(x) for x in line.replace("(", " ").replace(")", " ")  # noqa: E731
-                            .replace("[", " ").replace("]", " ").split()]
+
+    def numbers(line: str) -> list[int]:
+        for mark in "()[]":
+            line = line.replace(mark, " ")
+        return [int(x) for x in line.split()]
+
     assert lines[0].strip() == "North"
     assert numbers(lines[1]) == [6, 5, 4, 3, 2, 1]
-    assert numbers(lines[2]) == [7, 1, 0, 2, 3, 4]            # N6..N1
-    assert numbers(lines[3]) == [3, 5]                        # North's store left, South's right
+    assert numbers(lines[2]) == [7, 1, 0, 2, 3, 4]  # N6..N1
+    assert numbers(lines[3]) == [3, 5]  # North's store left, South's right
     assert lines[3].startswith("[ 3]") and lines[3].endswith("[ 5]")
-    assert numbers(lines[4]) == [1, 0, 12, 20, 4, 4]          # S1..S6
+    assert numbers(lines[4]) == [1, 0, 12, 20, 4, 4]  # S1..S6
     assert numbers(lines[5]) == [1, 2, 3, 4, 5, 6]
     assert lines[6].strip() == ">> South <<"
     assert lines[7] == "South to move"
@@ -206,8 +233,9 @@ def test_text_board_columns_line_up():
     lines = board_text(pos("1,0,12,20,4,4,5/4,3,2,0,1,117,3 N"), lang="tr").splitlines()
     assert lines[0].strip() == ">> Kuzey <<"
     north, south = lines[2], lines[4]
-    assert [i for i, c in enumerate(north) if c == ")"] == [i for i, c in enumerate(south)
-                                                             if c == ")"]
+    assert [i for i, c in enumerate(north) if c == ")"] == [
+        i for i, c in enumerate(south) if c == ")"
+    ]
     assert "(117)" in north
     assert lines[-1] == "Sıra Kuzey oyuncusunda"
 
@@ -225,8 +253,9 @@ MAGIC = {"png": b"\x89PNG\r\n\x1a\n", "svg": b"<?xml", "pdf": b"%PDF-"}
 
 @pytest.mark.parametrize("fmt", sorted(MAGIC))
 def test_save_board_writes_each_format(tmp_path, fmt):
-    path = save_board(pos(MIXED), tmp_path / f"board.{fmt.upper()}", highlight=[3],
-                      title="Bir konum")
+    path = save_board(
+        pos(MIXED), tmp_path / f"board.{fmt.upper()}", highlight=[3], title="Bir konum"
+    )
     data = path.read_bytes()
     assert data.startswith(MAGIC[fmt])
     assert len(data) > 2000
@@ -260,11 +289,12 @@ def test_board_figure_texts_and_no_pyplot():
     for count in (12, 20, 7):
         assert str(count) in texts
     assert plt.get_fignums() == before
-    assert fig._repr_png_().startswith(MAGIC["png"])          # shows itself in a notebook
+    assert fig._repr_png_().startswith(MAGIC["png"])  # shows itself in a notebook
     assert "0x" not in repr(fig)
 
 
 # -- Captions -------------------------------------------------------------------------------
+
 
 def test_captions_for_an_even_capture():
     trace = pos("4,4,4,4,4,3,0/5,4,4,4,4,4,0 S").trace(6)
@@ -283,8 +313,8 @@ def test_captions_for_the_end_of_a_set():
     captions = trace_captions(trace, "en")
     assert [e.kind for e in trace.events][-2:] == ["sweep", "set_over"]
     assert captions[-2] == "South's pits are empty: South takes the last stone left on the board"
-    assert captions[-1] == "North wins 26–22"             # the winner's score first
-    assert outcome_caption(trace, "en") == " · ".join(captions[-2:])   # no "play again"
+    assert captions[-1] == "North wins 26–22"  # the winner's score first
+    assert outcome_caption(trace, "en") == " · ".join(captions[-2:])  # no "play again"
 
 
 def test_place_names():

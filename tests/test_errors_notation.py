@@ -29,17 +29,20 @@ def test_empty_pit():
 @pytest.mark.parametrize("pit", [0, 7, -1])
 def test_out_of_range(pit):
     err = _refused(Position.start(), pit)
-    assert err.message("en") == (f"There is no pit {pit}: pits are numbered 1 to 6 from the "
-                                 "mover's own left.")
+    assert err.message("en") == (
+        f"There is no pit {pit}: pits are numbered 1 to 6 from the mover's own left."
+    )
     assert err.message("tr").startswith(f"{pit}. kuyu yok")
 
 
 def test_not_a_pit_of_the_mover():
     err = _refused(Position.start(), "N3")
-    assert err.message("en") == ("That pit is North's: South is to move and plays from their "
-                                 "own pits only.")
-    assert err.message("tr") == ("Bu kuyu Kuzey oyuncusunun: sıra Güney oyuncusunda ve yalnızca "
-                                 "kendi kuyularından oynar.")
+    assert err.message("en") == (
+        "That pit is North's: South is to move and plays from their own pits only."
+    )
+    assert err.message("tr") == (
+        "Bu kuyu Kuzey oyuncusunun: sıra Güney oyuncusunda ve yalnızca kendi kuyularından oynar."
+    )
     assert Position.start().play("S4") == Position.start().play(4)
 
 
@@ -65,11 +68,15 @@ def test_position_cannot_be_changed():
 
 # -- Notation ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
-    "0,0,0,0,0,0,30/0,0,0,0,0,0,18 -",
-    "1,0,12,0,3,0,10/4,0,0,7,0,1,10 N",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+        "0,0,0,0,0,0,30/0,0,0,0,0,0,18 -",
+        "1,0,12,0,3,0,10/4,0,0,7,0,1,10 N",
+    ],
+)
 def test_round_trip(text):
     assert pos(text).to_text() == text
     assert Position.from_text(repr(pos(text)).split("'")[1]) == pos(text)
@@ -82,33 +89,50 @@ def test_kalah_notation_has_m_pits_a_side():
         pos("4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", rules)
 
 
-@pytest.mark.parametrize(("text", "english", "turkish"), [
-    ("4,4,4,4,4,0/4,4,4,4,4,4,0 S",
-     "South has 6 numbers; expected 7 (6 pits and a store).",
-     "Güney tarafında 6 sayı var; 7 olmalı (6 kuyu ve bir hazine)."),
-    ("4,4,4,4,4,4,0/4,4,4,4,4,4,4,0 S",
-     "North has 8 numbers; expected 7 (6 pits and a store).",
-     "Kuzey tarafında 8 sayı var; 7 olmalı (6 kuyu ve bir hazine)."),
-    ("4,4,-1,4,4,4,0/4,4,4,4,4,4,0 S",
-     "South value 3 is -1: a count cannot be negative.",
-     "Güney tarafının 3. değeri -1: taş sayısı eksi olamaz."),
-    ("4,4,4,4,4,4,0/4,x,4,4,4,4,0 S",
-     "North value 2 is 'x', which is not a whole number.",
-     "Kuzey tarafının 2. değeri 'x'; bu bir tam sayı değil."),
-    ("4,4,4,4,4,4,0/4,4,4,4,4,4,0 W",
-     "The side to move is 'W': write S (South), N (North) or - (set over).",
-     "Sıradaki taraf 'W': S (Güney), N (Kuzey) ya da - (set bitti) yazın."),
-    ("4,4,4,4,4,4,0/4,4,4,4,4,4,0 -",
-     "The side to move is '-' (set over), but stones are still in the pits: after the end of a "
-     "set every pit is empty.",
-     "Sıra '-' (set bitti) yazılmış ama kuyularda hâlâ taş var: set bittiğinde bütün kuyular "
-     "boştur."),
-    ("4,4,4,4,4,4,0/0,0,0,0,0,0,24 S",
-     "North's pits are all empty, so the set is already over: write - as the side to move and "
-     "put the stones in the stores.",
-     "Kuzey tarafının bütün kuyuları boş, yani oyun seti zaten bitmiş: sıra yerine - yazın ve "
-     "taşları hazinelere koyun."),
-])
+@pytest.mark.parametrize(
+    ("text", "english", "turkish"),
+    [
+        (
+            "4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+            "South has 6 numbers; expected 7 (6 pits and a store).",
+            "Güney tarafında 6 sayı var; 7 olmalı (6 kuyu ve bir hazine).",
+        ),
+        (
+            "4,4,4,4,4,4,0/4,4,4,4,4,4,4,0 S",
+            "North has 8 numbers; expected 7 (6 pits and a store).",
+            "Kuzey tarafında 8 sayı var; 7 olmalı (6 kuyu ve bir hazine).",
+        ),
+        (
+            "4,4,-1,4,4,4,0/4,4,4,4,4,4,0 S",
+            "South value 3 is -1: a count cannot be negative.",
+            "Güney tarafının 3. değeri -1: taş sayısı eksi olamaz.",
+        ),
+        (
+            "4,4,4,4,4,4,0/4,x,4,4,4,4,0 S",
+            "North value 2 is 'x', which is not a whole number.",
+            "Kuzey tarafının 2. değeri 'x'; bu bir tam sayı değil.",
+        ),
+        (
+            "4,4,4,4,4,4,0/4,4,4,4,4,4,0 W",
+            "The side to move is 'W': write S (South), N (North) or - (set over).",
+            "Sıradaki taraf 'W': S (Güney), N (Kuzey) ya da - (set bitti) yazın.",
+        ),
+        (
+            "4,4,4,4,4,4,0/4,4,4,4,4,4,0 -",
+            "The side to move is '-' (set over), but stones are still in the pits: after the end of a "
+            "set every pit is empty.",
+            "Sıra '-' (set bitti) yazılmış ama kuyularda hâlâ taş var: set bittiğinde bütün kuyular "
+            "boştur.",
+        ),
+        (
+            "4,4,4,4,4,4,0/0,0,0,0,0,0,24 S",
+            "North's pits are all empty, so the set is already over: write - as the side to move and "
+            "put the stones in the stores.",
+            "Kuzey tarafının bütün kuyuları boş, yani oyun seti zaten bitmiş: sıra yerine - yazın ve "
+            "taşları hazinelere koyun.",
+        ),
+    ],
+)
 def test_each_fault_has_its_exact_message(text, english, turkish):
     with pytest.raises(PositionError) as info:
         pos(text)
@@ -116,8 +140,16 @@ def test_each_fault_has_its_exact_message(text, english, turkish):
     assert info.value.message("tr") == turkish
 
 
-@pytest.mark.parametrize("text", ["", "4,4,4,4,4,4,0 S", "4,4,4,4,4,4,0/4,4,4,4,4,4,0",
-                                  "a/b/c S", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S extra"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "4,4,4,4,4,4,0 S",
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0",
+        "a/b/c S",
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S extra",
+    ],
+)
 def test_shape_errors_show_an_example(text):
     with pytest.raises(PositionError) as info:
         pos(text)

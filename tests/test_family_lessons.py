@@ -20,8 +20,13 @@ from mangala_edu.lessons.spec import PredictSpec, TaskSpec
 from mangala_edu.lessons.tasks import Prediction, TaskState
 
 ROOT = Path(__file__).parents[1]
-FAMILY = {21: ("no-return", "own-side"), 22: ("kalah",), 23: ("mangala-ii",),
-          24: ("mangala-iv",), 25: ("toguz-korgool",)}
+FAMILY = {
+    21: ("no-return", "own-side"),
+    22: ("kalah",),
+    23: ("mangala-ii",),
+    24: ("mangala-iv",),
+    25: ("toguz-korgool",),
+}
 """Each family lesson and the rules its tasks and demonstrations are played by."""
 
 
@@ -131,8 +136,10 @@ def test_a_prediction_offers_only_the_places_on_the_path():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_wrong_move_in_a_family_task_says_what_the_task_wants(lang):
-    wanted = {EventKind.TUZDIK: "goal.outcome.wanted.tuzdik",
-              EventKind.CHAIN_CAPTURE: "goal.outcome.wanted.chain_capture"}
+    wanted = {
+        EventKind.TUZDIK: "goal.outcome.wanted.tuzdik",
+        EventKind.CHAIN_CAPTURE: "goal.outcome.wanted.chain_capture",
+    }
     for number in (23, 25):
         lesson = Lesson(number, lang)
         for k, spec in enumerate(LESSONS[number].tasks, start=1):
@@ -140,13 +147,15 @@ def test_a_wrong_move_in_a_family_task_says_what_the_task_wants(lang):
             if not isinstance(goal, Outcome) or goal.kind not in wanted:
                 continue
             task = lesson.task(k)
-            wrong = next(p for p in task.state.start.legal_moves
-                         if p not in goal.solutions(task.state.start))
+            wrong = next(
+                p for p in task.state.start.legal_moves if p not in goal.solutions(task.state.start)
+            )
             assert task.play(wrong) == "wrong"
             assert task.feedback.startswith(t(wanted[goal.kind], lang))
 
 
 # -- The teacher guide's answers to lessons 21-25 ------------------------------------------
+
 
 def _halves() -> dict[str, str]:
     text = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8")
@@ -182,6 +191,7 @@ def test_the_guide_names_the_family_notebooks_and_plans_the_hour():
 
 # -- Notebook 26: the measurements --------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def measured() -> dict[str, dict[str, fc.Measurement]]:
     return {player: fc.compare(games=30, player=player, seed=5) for player in fc.PLAYERS}
@@ -202,17 +212,23 @@ def test_every_measured_game_keeps_its_stones_and_ends_properly(measured, player
         for record in m.records:
             # No stone is lost: stores and the pits left at the end hold every stone.
             assert record.south + record.north + record.left_on_board == record.stones
-            assert record.stones == (98 if name == "mangala-iv"
-                                     else Rules.from_name(name).total_stones)
+            assert record.stones == (
+                98 if name == "mangala-iv" else Rules.from_name(name).total_stones
+            )
             assert record.moves >= 1
-            winner = ("first" if record.south > record.north else
-                      "second" if record.north > record.south else "draw")
+            winner = (
+                "first"
+                if record.south > record.north
+                else "second"
+                if record.north > record.south
+                else "draw"
+            )
             assert record.winner == winner
             assert all(c > 0 for c in record.captures)
             assert sum(record.captures) <= record.south + record.north
-            if name == "mangala-ii":       # runs of pits holding 2, 4 or 6
+            if name == "mangala-ii":  # runs of pits holding 2, 4 or 6
                 assert all(c % 2 == 0 for c in record.captures)
-            if record.left_on_board:     # only Toguz Korgool's 82 leaves stones in the pits
+            if record.left_on_board:  # only Toguz Korgool's 82 leaves stones in the pits
                 assert name == "toguz-korgool" and max(record.south, record.north) >= 82
 
 

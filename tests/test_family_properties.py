@@ -19,7 +19,7 @@ FAMILY = [TK, M2, M4]
 @st.composite
 def family_rules(draw) -> Rules:
     rules = draw(st.sampled_from([*FAMILY, None]))
-    if rules is None:                      # a random deal of Mangala IV
+    if rules is None:  # a random deal of Mangala IV
         rules = Rules.mangala_iv(random_deal=True, seed=draw(st.integers(0, 10**6)))
     return rules
 
@@ -45,8 +45,9 @@ def positions(draw) -> Position:
         number = draw(st.integers(1, m))
         index = number - 1 if side == 0 else m + number
         if index in tuzdiks:
-            number = next(n for n in range(1, m + 1)
-                          if (n - 1 if side == 0 else m + n) not in tuzdiks)
+            number = next(
+                n for n in range(1, m + 1) if (n - 1 if side == 0 else m + n) not in tuzdiks
+            )
         rows[side][number - 1] = draw(st.integers(1, top))
     store_top = 81 if rules.win_threshold else 60
     stores = [draw(st.integers(0, store_top)) for _ in (0, 1)]
@@ -89,7 +90,7 @@ def test_a_finished_game_has_a_result_that_accounts_for_every_stone(game):
     result = position.result
     assert result is not None
     assert result.south + result.north + position.stones_on_board == game.rules.total_stones
-    if position.stones_on_board:               # only Toguz Korgool's 82 leaves stones
+    if position.stones_on_board:  # only Toguz Korgool's 82 leaves stones
         assert game.rules.win_threshold
         assert max(result.south, result.north) >= game.rules.win_threshold
 

@@ -21,7 +21,7 @@ GAMES = 10_000
 
 
 def _rules_for(name: str, game: int) -> Rules:
-    if name == "mangala-iv":           # its even start is one game only: deal the stones
+    if name == "mangala-iv":  # its even start is one game only: deal the stones
         return Rules.mangala_iv(random_deal=True, seed=game)
     return Rules.from_name(name)
 
@@ -51,11 +51,15 @@ def test_ten_thousand_random_games_end_with_a_result(name):
             kinds = {e.kind.value for e in last.events if e.kind in STOP_REASONS}
             endings[",".join(sorted(kinds)) or "board_empty"] += 1
     seconds = time.perf_counter() - started
-    print(f"\n{name}: {GAMES} games, {plies / GAMES:.1f} plies a game, {seconds:.1f} s; "
-          f"winners {dict(winners)}; endings (1 game in 50) {dict(endings)}")
+    print(
+        f"\n{name}: {GAMES} games, {plies / GAMES:.1f} plies a game, {seconds:.1f} s; "
+        f"winners {dict(winners)}; endings (1 game in 50) {dict(endings)}"
+    )
     assert sum(winners.values()) == GAMES
     assert set(winners) == {"south", "north", "draw"}
-    expected = {"toguz-korgool": {"win_threshold", "no_move"},
-                "mangala-ii": {"board_empty", "repetition"},
-                "mangala-iv": {"board_empty", "repetition"}}[name]
+    expected = {
+        "toguz-korgool": {"win_threshold", "no_move"},
+        "mangala-ii": {"board_empty", "repetition"},
+        "mangala-iv": {"board_empty", "repetition"},
+    }[name]
     assert expected <= set(endings), endings

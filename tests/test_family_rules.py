@@ -52,16 +52,29 @@ def drops(trace) -> list[int]:
 
 # -- The presets --------------------------------------------------------------------------------
 
+
 def test_presets_are_rules_as_data():
     assert (TK.pits, TK.stones, TK.total_stones, TK.stores_on_path) == (9, 9, 162, False)
-    assert (TK.first_stone_back, TK.even_capture, TK.tuzdik, TK.win_threshold) == (True, True,
-                                                                                     3, 82)
+    assert (TK.first_stone_back, TK.even_capture, TK.tuzdik, TK.win_threshold) == (
+        True,
+        True,
+        3,
+        82,
+    )
     assert (M2.pits, M2.stones, M2.total_stones, M2.first_stone_back) == (6, 6, 72, False)
-    assert (M2.capture_counts, M2.capture_run, M2.capture_opposite, M2.relay) == ((2, 4, 6), True,
-                                                                                  False, False)
+    assert (M2.capture_counts, M2.capture_run, M2.capture_opposite, M2.relay) == (
+        (2, 4, 6),
+        True,
+        False,
+        False,
+    )
     assert (M4.pits, M4.stones, M4.total_stones) == (7, 7, 98)
-    assert (M4.capture_counts, M4.capture_opposite, M4.relay, M4.forced_leftmost) == ((2, 4), True,
-                                                                                      True, True)
+    assert (M4.capture_counts, M4.capture_opposite, M4.relay, M4.forced_leftmost) == (
+        (2, 4),
+        True,
+        True,
+        True,
+    )
     for rules in (TK, M2, M4):
         assert rules.family and rules.repetition_end and not rules.empty_capture
         assert Rules.from_name(rules.name) == rules
@@ -72,7 +85,7 @@ def test_presets_are_rules_as_data():
 
 def test_rules_that_cannot_be_played_together_are_refused():
     with pytest.raises(RulesError) as info:
-        Rules(name="odd", relay=True)            # relay sowing with stores on the path
+        Rules(name="odd", relay=True)  # relay sowing with stores on the path
     assert info.value.key == "rules.inconsistent"
     with pytest.raises(RulesError):
         Rules(name="odd", stores_on_path=False)  # storeless, but Mangala's end of the set
@@ -91,10 +104,11 @@ def test_start_positions_and_their_notation():
 
 # -- Toguz Korgool --------------------------------------------------------------------------------
 
+
 def test_toguz_first_stone_back_and_stores_off_the_path():
-    trace = Position.start(TK).trace(9)        # 9 stones: one back into S9, then N1..N8
+    trace = Position.start(TK).trace(9)  # 9 stones: one back into S9, then N1..N8
     assert kinds(trace)[:2] == ["lift", "return"]
-    assert drops(trace) == list(range(10, 18))             # no store on the way
+    assert drops(trace) == list(range(10, 18))  # no store on the way
     # N8 made 10: even, in the opponent's row: captured.
     assert trace.outcome == "even_capture" and trace.captured == 10
     assert trace.after.to_text() == "9,9,9,9,9,9,9,9,1,10/10,10,10,10,10,10,10,0,9,0 N"
@@ -107,7 +121,7 @@ def test_toguz_a_single_stone_moves_on():
 
 
 def test_toguz_even_capture_only_in_the_opponents_row():
-    own = tk("0,0,0,2,1,0,0,0,0,70/1,1,1,1,1,1,1,1,1,70 S").trace(4)   # back, S5 1 -> 2
+    own = tk("0,0,0,2,1,0,0,0,0,70/1,1,1,1,1,1,1,1,1,70 S").trace(4)  # back, S5 1 -> 2
     assert own.last_place == 4 and own.after.board[4] == 2
     assert own.outcome == "nothing" and not own.captured
     theirs = tk("0,0,0,0,0,0,0,0,2,70/1,1,1,1,1,1,1,1,1,72 S").trace(9)  # back, N1 1 -> 2
@@ -121,7 +135,7 @@ def test_toguz_odd_in_the_opponents_row_takes_nothing():
 
 
 def test_tuzdik_made_by_a_last_stone_making_an_opponent_pit_exactly_3():
-    pos = tk("0,0,0,0,0,0,0,0,3,70/1,2,1,1,1,1,1,1,1,71 S")   # back, N1 -> 2, N2 -> 3
+    pos = tk("0,0,0,0,0,0,0,0,3,70/1,2,1,1,1,1,1,1,1,71 S")  # back, N1 -> 2, N2 -> 3
     trace = pos.trace(9)
     assert trace.outcome == "tuzdik" and trace.captured == 3
     assert trace.outcome_event.moved == ((11, TK_S, 3),)
@@ -141,8 +155,8 @@ def test_tuzdik_never_the_opponents_9th_pit():
 
 
 def test_tuzdik_at_most_one_per_player():
-    pos = tk("0,0,0,0,0,0,0,0,3,60/1,2,x,1,1,1,1,1,1,71 S")   # South already has N3
-    trace = pos.trace(9)                                      # N2 2 -> 3
+    pos = tk("0,0,0,0,0,0,0,0,3,60/1,2,x,1,1,1,1,1,1,71 S")  # South already has N3
+    trace = pos.trace(9)  # N2 2 -> 3
     assert trace.outcome == "odd" and trace.after.board[11] == 3
     assert trace.after.tuzdiks == (12, None)
 
@@ -151,10 +165,10 @@ def test_tuzdik_never_the_pit_with_the_number_of_the_opponents_tuzdik():
     # North's tuzdik is South's pit 2, so South cannot make North's pit 2 a tuzdik.
     pos = tk("1,x,1,1,1,1,1,1,3,60/1,2,1,1,1,1,1,1,1,71 S")
     assert pos.tuzdiks == (None, 1)
-    trace = pos.trace(9)                                      # N2 2 -> 3
+    trace = pos.trace(9)  # N2 2 -> 3
     assert trace.outcome == "odd" and trace.after.tuzdiks == (None, 1)
     # ... but a pit with another number is fine:
-    pos = tk("1,x,1,1,1,1,1,1,4,60/1,1,2,1,1,1,1,1,1,71 S")   # back, N1, N2, N3 2 -> 3
+    pos = tk("1,x,1,1,1,1,1,1,4,60/1,1,2,1,1,1,1,1,1,71 S")  # back, N1, N2, N3 2 -> 3
     assert pos.trace(9).outcome == "tuzdik" and pos.play(9).tuzdiks == (12, 1)
 
 
@@ -170,11 +184,14 @@ def test_a_tuzdik_is_never_played_from_and_holds_nothing():
     assert err.value.key == "position.tuzdik_not_empty"
 
 
-@pytest.mark.parametrize(("text", "key"), [
-    ("9,9,9,9,9,9,9,9,9,0/9,9,9,9,9,9,9,9,x,0 S", "position.tuzdik_last_pit"),
-    ("9,9,x,9,9,9,9,9,9,0/9,9,x,9,9,9,9,9,9,0 S", "position.tuzdik_same_number"),
-    ("9,9,9,9,9,9,9,9,9,0/9,x,x,9,9,9,9,9,9,0 S", "position.two_tuzdiks"),
-])
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("9,9,9,9,9,9,9,9,9,0/9,9,9,9,9,9,9,9,x,0 S", "position.tuzdik_last_pit"),
+        ("9,9,x,9,9,9,9,9,9,0/9,9,x,9,9,9,9,9,9,0 S", "position.tuzdik_same_number"),
+        ("9,9,9,9,9,9,9,9,9,0/9,x,x,9,9,9,9,9,9,0 S", "position.two_tuzdiks"),
+    ],
+)
 def test_impossible_tuzdiks_are_refused(text, key):
     with pytest.raises(PositionError) as info:
         tk(text)
@@ -192,21 +209,21 @@ def test_an_x_is_no_tuzdik_in_other_games():
 def test_stones_sown_into_a_tuzdik_go_to_its_owner_whoever_sows():
     # North's tuzdik is South's pit 3; South sows over it: that stone goes to North's store.
     pos = tk("4,1,x,1,1,1,1,1,1,60/1,1,1,1,1,1,1,1,1,70 S")
-    trace = pos.trace(1)                       # back into S1, S2, S3 (North's tuzdik), S4
+    trace = pos.trace(1)  # back into S1, S2, S3 (North's tuzdik), S4
     assert drops(trace) == [1, 2, 3]
     drop = next(e for e in trace.events if e.kind == "tuzdik_drop")
     assert drop.place == 2 and drop.side == "north" and drop.moved == ((2, TK_N, 1),)
     assert trace.after.store("north") == 71 and trace.after.board[2] == 0
     # North sowing over its own tuzdik: that stone goes to North as well.
     pos = tk("1,1,x,1,1,1,1,1,1,60/1,1,1,1,1,1,1,1,5,70 N")
-    trace = pos.trace(9)                       # back, S1, S2, S3 (tuzdik), S4 1 -> 2
+    trace = pos.trace(9)  # back, S1, S2, S3 (tuzdik), S4 1 -> 2
     assert [e.place for e in trace.events if e.kind == "tuzdik_drop"] == [2]
     assert trace.outcome == "even_capture" and trace.captured == 2
     assert trace.after.store("north") == 70 + 1 + 2
 
 
 def test_the_last_stone_into_a_tuzdik_goes_to_its_owner_and_ends_the_move():
-    pos = tk("0,2,x,1,1,1,1,1,1,60/1,1,1,1,1,1,1,1,1,70 S")   # back, then S3 = North's tuzdik
+    pos = tk("0,2,x,1,1,1,1,1,1,60/1,1,1,1,1,1,1,1,1,70 S")  # back, then S3 = North's tuzdik
     trace = pos.trace(2)
     assert trace.outcome == "last_in_tuzdik" and trace.outcome_event.side == "north"
     assert trace.after.store("north") == 71 and trace.after.to_move == "north"
@@ -220,7 +237,7 @@ def test_toguz_a_long_sowing_passes_its_origin_and_drops_a_stone_in_it():
 
 
 def test_toguz_ends_as_soon_as_a_store_holds_82_and_the_pits_keep_their_stones():
-    pos = tk("0,0,0,0,0,0,0,0,2,80/1,3,1,1,1,1,1,1,1,69 S")   # back, N1 1 -> 2: 82
+    pos = tk("0,0,0,0,0,0,0,0,2,80/1,3,1,1,1,1,1,1,1,69 S")  # back, N1 1 -> 2: 82
     trace = pos.trace(9)
     assert kinds(trace)[-3:] == ["even_capture", "win_threshold", "set_over"]
     after = trace.after
@@ -234,19 +251,19 @@ def test_toguz_ends_as_soon_as_a_store_holds_82_and_the_pits_keep_their_stones()
 
 
 def test_toguz_a_player_who_cannot_move_ends_the_game_each_side_keeps_its_stones():
-    pos = tk("0,0,0,0,0,0,0,0,0,79/0,0,0,0,0,0,0,1,2,80 N")   # N8 -> N9; South has nothing
+    pos = tk("0,0,0,0,0,0,0,0,0,79/0,0,0,0,0,0,0,1,2,80 N")  # N8 -> N9; South has nothing
     trace = pos.trace(8)
     assert kinds(trace)[-4:] == ["nothing", "no_move", "sweep", "set_over"]
     assert next(e for e in trace.events if e.kind == "no_move").side == "south"
     assert trace.sweep.moved == ((18, TK_N, 3),)
     assert trace.after.result.north == 83 and trace.after.stones_on_board == 0
-    with pytest.raises(PositionError) as info:       # the same, written with South to move
+    with pytest.raises(PositionError) as info:  # the same, written with South to move
         tk("0,0,0,0,0,0,0,0,0,79/0,0,0,0,0,0,0,0,3,80 S")
     assert info.value.key == "position.cannot_move"
 
 
 def test_toguz_81_81_is_a_draw():
-    pos = tk("0,0,0,0,0,0,0,0,0,81/0,0,0,0,0,0,0,1,0,80 N")   # N8 -> N9, then South is stuck
+    pos = tk("0,0,0,0,0,0,0,0,0,81/0,0,0,0,0,0,0,1,0,80 N")  # N8 -> N9, then South is stuck
     result = pos.play(8).result
     assert (result.south, result.north, result.winner) == (81, 81, "draw")
 
@@ -267,7 +284,7 @@ def test_toguz_tuzdik_survives_pickling_equality_and_records():
     after = game.position
     assert after.tuzdiks == (11, None)
     assert pickle.loads(pickle.dumps(after)) == after
-    assert after != Position(after.board, after.to_move, TK)   # same counts, no tuzdik
+    assert after != Position(after.board, after.to_move, TK)  # same counts, no tuzdik
     again = Game.from_json(game.to_json())
     assert again.position == after and again.position.tuzdiks == (11, None)
     saved = Game(start=after)
@@ -277,10 +294,11 @@ def test_toguz_tuzdik_survives_pickling_equality_and_records():
 
 # -- Mangala II ---------------------------------------------------------------------------------
 
+
 def test_mangala_ii_sows_the_whole_pit_from_the_next_pit_and_skips_the_stores():
     trace = Position.start(M2).trace(1)
     assert "return" not in kinds(trace)
-    assert drops(trace) == [1, 2, 3, 4, 5, 7]                # S2..S6, N1 (no store)
+    assert drops(trace) == [1, 2, 3, 4, 5, 7]  # S2..S6, N1 (no store)
     assert trace.after.to_text() == "0,7,7,7,7,7,0/7,6,6,6,6,6,0 N"
     assert trace.outcome == "no_capture" and trace.outcome_event.count == 7
 
@@ -291,11 +309,20 @@ def test_mangala_ii_a_sowing_of_12_drops_a_stone_in_its_origin():
     assert trace.after.board[0] == 1 and trace.outcome == "no_capture"
 
 
-@pytest.mark.parametrize(("before", "captures"), [
-    (0, False), (1, True), (2, False), (3, True), (4, False), (5, True), (7, False),
-])
+@pytest.mark.parametrize(
+    ("before", "captures"),
+    [
+        (0, False),
+        (1, True),
+        (2, False),
+        (3, True),
+        (4, False),
+        (5, True),
+        (7, False),
+    ],
+)
 def test_mangala_ii_a_last_stone_making_2_4_or_6_captures(before, captures):
-    pos = m2(f"0,0,0,0,0,1,30/{before},0,0,0,1,0,30 S")        # S6 -> N1
+    pos = m2(f"0,0,0,0,0,1,30/{before},0,0,0,1,0,30 S")  # S6 -> N1
     trace = pos.trace(6)
     made = before + 1
     if captures:
@@ -307,7 +334,7 @@ def test_mangala_ii_a_last_stone_making_2_4_or_6_captures(before, captures):
 
 
 def test_mangala_ii_captures_in_the_movers_own_row_too():
-    trace = m2("0,0,0,1,1,0,30/1,1,1,1,1,1,30 S").trace(4)      # S4 -> S5 1 -> 2
+    trace = m2("0,0,0,1,1,0,30/1,1,1,1,1,1,30 S").trace(4)  # S4 -> S5 1 -> 2
     assert trace.outcome == "chain_capture" and trace.captured == 2
     assert trace.outcome_event.moved == ((4, M2_S, 2),)
 
@@ -318,7 +345,7 @@ def test_mangala_ii_the_run_before_the_pit_is_taken_backwards_across_the_rows():
     event = trace.outcome_event
     assert event.kind == "chain_capture" and event.count == 8
     assert event.moved == ((8, M2_S, 4), (7, M2_S, 2), (5, M2_S, 2))
-    assert trace.after.board[3] == 4                  # S4 is beyond the gap: not taken
+    assert trace.after.board[3] == 4  # S4 is beyond the gap: not taken
     # North's row is empty now: North passes and South moves again.
     assert kinds(trace)[-1] == "pass" and trace.passes
     assert trace.after.to_text() == "0,0,0,4,0,0,28/0,0,0,0,0,0,20 S"
@@ -331,8 +358,9 @@ def test_mangala_ii_the_game_ends_when_the_board_is_empty_37_wins_36_36_draws():
     assert won.result.winner == "south"
     drawn = m2("0,0,0,0,0,1,34/1,0,0,0,0,0,36 S").play(6)
     assert drawn.is_over and drawn.result.winner == "draw"
-    assert [e.kind.value for e in m2("0,0,0,0,0,1,34/1,0,0,0,0,0,36 S").trace(6).events][-1] \
-        == "set_over"
+    assert [e.kind.value for e in m2("0,0,0,0,0,1,34/1,0,0,0,0,0,36 S").trace(6).events][
+        -1
+    ] == "set_over"
 
 
 def test_mangala_ii_a_side_to_move_with_an_empty_row_is_refused():
@@ -346,7 +374,7 @@ def test_mangala_ii_a_side_to_move_with_an_empty_row_is_refused():
 
 def test_mangala_ii_a_repeated_position_ends_the_game_each_side_keeps_its_stones():
     game = Game(start=m2("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S"))
-    while not game.position.is_over:       # the lone stone goes round; the other side passes
+    while not game.position.is_over:  # the lone stone goes round; the other side passes
         game.push(game.position.legal_moves[0])
     assert len(game.moves) == 12 and game.repeated(12) == 12 and game.repeated(11) is None
     last = list(game.traces())[-1]
@@ -364,13 +392,15 @@ def test_mangala_ii_a_repeated_position_ends_the_game_each_side_keeps_its_stones
 
 # -- Mangala IV ---------------------------------------------------------------------------------
 
+
 def test_mangala_iv_the_mover_plays_the_leftmost_occupied_pit():
     pos = m4("0,0,3,1,0,0,0,0/1,1,1,1,1,1,1,0 S")
     assert pos.legal_moves == (3,)
     with pytest.raises(IllegalMoveError) as info:
         pos.play(4)
-    assert info.value.message("en") == ("In this game you always play your leftmost pit that "
-                                        "holds stones: pit 3, not pit 4.")
+    assert info.value.message("en") == (
+        "In this game you always play your leftmost pit that holds stones: pit 3, not pit 4."
+    )
     assert Position.start(M4, first="north").legal_moves == (1,)
 
 
@@ -383,16 +413,16 @@ def test_mangala_iv_no_first_stone_back_and_a_last_stone_in_an_empty_pit_ends_th
 
 @pytest.mark.parametrize(("before", "lifted"), [(2, 3), (4, 5), (5, 6)])
 def test_mangala_iv_relay_on_3_5_or_more(before, lifted):
-    trace = m4(f"1,{before},0,0,0,0,0,0/1,1,1,1,1,1,1,0 S").trace(1)   # S1 -> S2
+    trace = m4(f"1,{before},0,0,0,0,0,0/1,1,1,1,1,1,1,0 S").trace(1)  # S1 -> S2
     relay = next(e for e in trace.events if e.kind == "relay")
     assert (relay.place, relay.count) == (1, lifted)
     assert kinds(trace)[:3] == ["lift", "drop", "relay"]
-    assert drops(trace)[1:] == [2, 3, 4, 5, 6, 8][:lifted]    # S3 onwards (no store)
+    assert drops(trace)[1:] == [2, 3, 4, 5, 6, 8][:lifted]  # S3 onwards (no store)
     assert trace.after.board[1] == 0
 
 
 def test_mangala_iv_a_capture_takes_the_pit_with_the_pit_opposite():
-    trace = m4("1,1,0,0,0,0,0,0/0,0,0,0,0,5,3,0 S").trace(1)   # S1 -> S2 1 -> 2; S2 faces N6
+    trace = m4("1,1,0,0,0,0,0,0/0,0,0,0,0,5,3,0 S").trace(1)  # S1 -> S2 1 -> 2; S2 faces N6
     event = trace.outcome_event
     assert event.kind == "chain_capture" and event.count == 7
     assert event.moved == ((1, M4_S, 2), (13, M4_S, 5))

@@ -50,8 +50,9 @@ def reference(position: Position, seen: frozenset[Position]) -> dict[int, int]:
     return values
 
 
-def _small_positions(rules: Rules, stones: int, count: int, seed: int
-                     ) -> list[tuple[Position, tuple[Position, ...]]]:
+def _small_positions(
+    rules: Rules, stones: int, count: int, seed: int
+) -> list[tuple[Position, tuple[Position, ...]]]:
     """Positions with at most ``stones`` on the board reached by random play, with the game's
     earlier positions."""
     rng = random.Random(seed)
@@ -144,12 +145,13 @@ def test_toguz_states_carry_the_stores_and_the_tuzdiks():
     kernel = GeneralKernel(TK)
     a = Position.from_text("1,1,1,1,1,1,1,1,3,60/1,2,1,1,1,1,1,1,1,71 S", TK)
     b = Position.from_text("1,1,1,1,1,1,1,1,3,61/1,2,1,1,1,1,1,1,1,70 S", TK)
-    assert kernel.state(a) != kernel.state(b)              # 82 is near: stores matter
+    assert kernel.state(a) != kernel.state(b)  # 82 is near: stores matter
     c = Position.from_text("1,1,1,1,1,1,1,1,3,60/1,2,x,0,1,1,1,1,1,72 S", TK)
     assert kernel.state(c)[-2:] == (12, -1)
     m2 = GeneralKernel(M2)
-    assert m2.state(Position.from_text("1,1,1,1,1,1,10/1,1,1,1,1,1,50 S", M2)) == \
-        m2.state(Position.from_text("1,1,1,1,1,1,30/1,1,1,1,1,1,30 S", M2))
+    assert m2.state(Position.from_text("1,1,1,1,1,1,10/1,1,1,1,1,1,50 S", M2)) == m2.state(
+        Position.from_text("1,1,1,1,1,1,30/1,1,1,1,1,1,30 S", M2)
+    )
 
 
 @pytest.mark.parametrize("rules", [TK, M2, M4], ids=lambda r: r.name)
@@ -162,8 +164,7 @@ def test_every_level_plays_a_legal_move_in_every_game(rules, level):
     player = Player(level, seed=5, time_scale=0.05)
     pit = player.choose(game.position, game.positions[:-1])
     assert pit in game.position.legal_moves
-    assert Player(level, seed=5, time_scale=0.05).choose(game.position,
-                                                         game.positions[:-1]) == pit
+    assert Player(level, seed=5, time_scale=0.05).choose(game.position, game.positions[:-1]) == pit
     if rules.forced_leftmost:
         assert pit == game.position.legal_moves[0] and player.last.values == {}
 
@@ -213,6 +214,9 @@ def test_analysis_sees_the_repetition_a_move_causes():
 def test_the_arena_plays_every_game_to_its_end(rules):
     game = play_set(RandomPlayer(seed=1), RandomPlayer(seed=2), Position.start(rules))
     assert game.position.is_over and game.position.result is not None
-    game = play_set(Player("kolay", seed=1, time_scale=0.05),
-                    Player("kolay", seed=2, time_scale=0.05), Position.start(rules))
+    game = play_set(
+        Player("kolay", seed=1, time_scale=0.05),
+        Player("kolay", seed=2, time_scale=0.05),
+        Position.start(rules),
+    )
     assert game.position.is_over

@@ -17,17 +17,24 @@ from mangala_edu.widgets.play import REVIEW_BUDGET, PlayBoard, game_name
 
 GAMES = ["toguz-korgool", "mangala-ii", "mangala-iv", "kalah", "kalah(7,4)"]
 LEVELS = ["kolay", "orta", "zor", "usta"]
-TUZDIK = "0,0,0,0,0,0,0,0,3,10/1,2,0,0,0,0,0,0,0,0 S"   # South's pit 9 makes a tuzdik of N2
+TUZDIK = "0,0,0,0,0,0,0,0,3,10/1,2,0,0,0,0,0,0,0,0 S"  # South's pit 9 makes a tuzdik of N2
 
 
 def play_board(game: str, level: str | None = "kolay", **kw: object) -> PlayBoard:
-    settings: dict[str, object] = {"human": "south", "first": "south", "seed": 4, "lang": "en",
-                                   "speed": 0, "analysis_time": 0.02}
+    settings: dict[str, object] = {
+        "human": "south",
+        "first": "south",
+        "seed": 4,
+        "lang": "en",
+        "speed": 0,
+        "analysis_time": 0.02,
+    }
     settings.update(kw)
     return PlayBoard(level=level, rules=game, **settings)  # type: ignore[arg-type]
 
 
 # -- Against every level --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game", GAMES)
@@ -42,7 +49,7 @@ def test_each_game_against_each_level(game, level):
         before = len(play.match.game.moves)
         play.human_move(play.position.legal_moves[-1])
         game_moves = play.match.game.moves
-        assert len(game_moves) > before + 1 or play.position.is_over   # the computer answered
+        assert len(game_moves) > before + 1 or play.position.is_over  # the computer answered
         assert play.position == play.match.game.position == play.board.position
         assert play.position.to_move in ("south", None)
         assert play.board.board == list(play.position.board)
@@ -56,11 +63,11 @@ def test_a_wrong_click_is_explained_and_changes_nothing(game):
     play = play_board(game)
     board = play.board
     start = play.position
-    assert board.click("north", 1) is None                 # the other side's pit
+    assert board.click("north", 1) is None  # the other side's pit
     assert "North's" in board.message and play.position == start
-    assert board.click("south", 0) is None                 # a store, or a dish beside the board
+    assert board.click("south", 0) is None  # a store, or a dish beside the board
     assert board.message and play.position == start
-    assert board.click("south", start.rules.pits + 1) is None   # no such pit
+    assert board.click("south", start.rules.pits + 1) is None  # no such pit
     assert board.message and play.position == start
     if start.rules.forced_leftmost:
         assert board.click("south", 3) is None
@@ -98,6 +105,7 @@ def test_classmates_play_each_game(game):
 
 # -- Mangala IV: no choice ------------------------------------------------------------------
 
+
 def test_mangala_iv_says_there_is_no_choice_and_plays_the_forced_move():
     play = play_board("mangala-iv")
     assert play.forced_button.layout.display == "" and not play.forced_button.disabled
@@ -108,7 +116,7 @@ def test_mangala_iv_says_there_is_no_choice_and_plays_the_forced_move():
     trace = play.forced_move()
     assert trace.pit == pit and trace.player == "south"
     assert play.position.to_move in ("south", None)
-    play.forced_button.click()                      # the button does the same
+    play.forced_button.click()  # the button does the same
     assert len(play.match.game.moves) >= 4
 
 
@@ -117,14 +125,15 @@ def test_the_forced_move_button_only_for_mangala_iv():
     assert play.forced_button.layout.display == "none"
     with pytest.raises(IllegalMoveError):
         play.forced_move()
-    play.forced_button.click()                      # refused, and said, not raised
+    play.forced_button.click()  # refused, and said, not raised
     assert play.info_text.startswith(t("play.error.choose", "en"))
     official = PlayBoard(level="kolay", seed=1, lang="en", first="south", speed=0)
     assert official.forced_button.layout.display == "none"
-    assert "game:" not in official.title.value   # official Mangala's title as before
+    assert "game:" not in official.title.value  # official Mangala's title as before
 
 
 # -- Passes, reviews ------------------------------------------------------------------------
+
 
 def test_passes_are_said_in_the_line_above_the_board():
     play = play_board("mangala-ii", seed=2)
@@ -147,7 +156,7 @@ def test_a_long_game_gets_a_shorter_review_and_says_so():
     assert moves * 0.5 > REVIEW_BUDGET
     head = play.review_title.value
     assert f"This set was long ({moves} moves)" in head
-    assert "captured stones" in head                # the family's note, not Mangala's stores
+    assert "captured stones" in head  # the family's note, not Mangala's stores
 
 
 def test_mangala_iv_review_has_no_mistakes_to_find():
@@ -167,6 +176,7 @@ def test_hints_work_in_each_game(game):
 
 # -- The board's synced state ---------------------------------------------------------------
 
+
 def test_nine_pits_and_tuzdiks_in_the_synced_state():
     board = Board(Position.from_text(TUZDIK, Rules.toguz_korgool()), lang="en", speed=0)
     sent: list[dict] = []
@@ -174,12 +184,22 @@ def test_nine_pits_and_tuzdiks_in_the_synced_state():
     assert len(board.board) == 20 and board.geometry["pits"] == 9
     assert board.geometry["beside"] is True
     assert [p["label"] for p in board.geometry["places"]][:10] == [
-        "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "Sstore"]
+        "S1",
+        "S2",
+        "S3",
+        "S4",
+        "S5",
+        "S6",
+        "S7",
+        "S8",
+        "S9",
+        "Sstore",
+    ]
     assert board.texts["widget.hint"].endswith("1–9.")
     assert board.tuzdiks == []
     board.click("south", 9)
     assert board.tuzdiks == [[11, "south"]]
-    assert sent[-1]["type"] == "play" and sent[-1]["tuzdiks"] == []   # before the move
+    assert sent[-1]["type"] == "play" and sent[-1]["tuzdiks"] == []  # before the move
     assert sent[-1]["trace"]["events"][-1]["kind"] == "tuzdik"
     assert "tuzdik" in board.kinds["tuzdiks"] and "relay" in board.kinds["lifts"]
     assert "pass" in board.kinds["notices"] and "tuzdik_drop" in board.kinds["to_owner"]
@@ -205,10 +225,10 @@ def test_storeless_boards_have_dishes_beside_the_names():
             assert dish["kind"] == "store"
             below = dish["cy"] - dish["ry"] >= wood["y"] + wood["h"]
             above = dish["cy"] + dish["ry"] <= wood["y"]
-            assert below if side == "south" else above           # off the wooden board
+            assert below if side == "south" else above  # off the wooden board
             name = lay["players"][side]
-            assert abs(dish["cy"] - name["y"]) < 1                # beside its owner's name
-            assert (dish["cx"] > name["x"]) == (side == "south")   # on the owner's right
+            assert abs(dish["cy"] - name["y"]) < 1  # beside its owner's name
+            assert (dish["cx"] > name["x"]) == (side == "south")  # on the owner's right
             assert dish["cx"] - dish["rx"] >= 0 and dish["bx"] + 20 <= lay["width"]
         board = Board(rules=rules, lang="en")
         assert board.geometry["beside"] is True
@@ -222,7 +242,7 @@ def test_a_nine_pit_board_is_narrower_without_stores_at_its_ends():
     wide = board_layout(Rules.kalah(9, 9))
     toguz = board_layout(Rules.toguz_korgool())
     assert toguz["width"] < wide["width"]
-    assert toguz["width"] / toguz["height"] < 2.2     # fits a 1366x768 screen with room
+    assert toguz["width"] / toguz["height"] < 2.2  # fits a 1366x768 screen with room
 
 
 def test_the_still_picture_marks_the_tuzdik_and_its_owner():
@@ -247,8 +267,11 @@ def test_a_game_of_the_family_loaded_into_a_board():
 
 
 def test_a_repeated_position_ends_the_game_on_the_board_and_says_so():
-    board = Board(Position.from_text("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii()),
-                  lang="en", speed=0)
+    board = Board(
+        Position.from_text("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii()),
+        lang="en",
+        speed=0,
+    )
     sent: list[dict] = []
     board.send = sent.append  # type: ignore[method-assign]
     for pit in [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]:
@@ -271,7 +294,7 @@ def test_a_mangala_iv_board_says_the_mover_has_no_choice():
 def test_the_score_table_and_next_set_speak_of_captured_stones():
     play = play_board("toguz-korgool", sets=3)
     assert "stones captured by the end of the set" in play.table.value
-    play.next_button.click()                     # refused and said: the set goes on
+    play.next_button.click()  # refused and said: the set goes on
     assert play.info_text.startswith(t("play.error.game_not_over", "en"))
     official = PlayBoard(level="kolay", seed=1, lang="en", first="south", speed=0)
     assert "stones in the store" in official.table.value
@@ -283,6 +306,6 @@ def test_show_me_stops_at_a_repeated_position():
     with pytest.raises(IllegalMoveError) as refused:
         board.show([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1])
     assert refused.value.message("en").startswith("Move 13")
-    assert board.position == start                  # nothing was played
+    assert board.position == start  # nothing was played
     traces = board.show([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6])
     assert traces[-1].after == board.position and board.position.is_over

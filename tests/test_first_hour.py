@@ -50,6 +50,7 @@ def run_source(number: int, lang: str) -> dict[str, object]:
 
 # -- 3. Lesson 9 gives no hint before anyone asks ------------------------------------------
 
+
 def test_lesson_9_gives_no_hint_before_anyone_asks():
     from mangala_edu.widgets.play import PlayBoard
 
@@ -70,16 +71,20 @@ def test_lesson_9_gives_no_hint_before_anyone_asks():
 
 # -- 5. Whole stones in the review, and a legend for every marker ---------------------------
 
+
 def _review(cost: float, exact: bool) -> MoveReview:
     return MoveReview(1, "south", 1, {1: 0.0, 2: cost}, (2,), cost, exact, "mistake")
 
 
-@pytest.mark.parametrize(("cost", "exact", "tr", "en"), [
-    (5.9, False, "Hata: yaklaşık 6 taş kaybettirdi.", "Mistake: costs about 6 stones."),
-    (4.0, True, "Hata: 4 taş kaybettirdi.", "Mistake: costs 4 stones."),
-    (2.5, False, "Hata: yaklaşık 3 taş kaybettirdi.", "Mistake: costs about 3 stones."),
-    (0.6, False, "Hata: yaklaşık 1 taş kaybettirdi.", "Mistake: costs about 1 stone."),
-])
+@pytest.mark.parametrize(
+    ("cost", "exact", "tr", "en"),
+    [
+        (5.9, False, "Hata: yaklaşık 6 taş kaybettirdi.", "Mistake: costs about 6 stones."),
+        (4.0, True, "Hata: 4 taş kaybettirdi.", "Mistake: costs 4 stones."),
+        (2.5, False, "Hata: yaklaşık 3 taş kaybettirdi.", "Mistake: costs about 3 stones."),
+        (0.6, False, "Hata: yaklaşık 1 taş kaybettirdi.", "Mistake: costs about 1 stone."),
+    ],
+)
 def test_a_review_speaks_of_whole_stones(cost, exact, tr, en):
     move = _review(cost, exact)
     assert move.text("tr") == tr and move.text("en") == en
@@ -92,7 +97,7 @@ def test_every_review_of_a_real_set_has_whole_stones_only():
     while not game.position.is_over:
         game.push(game.position.legal_moves[len(game.moves) % len(game.position.legal_moves)])
     review = analyse_game(game, time_per_move=0.02, reproducible=True)
-    assert any(not m.exact for m in review.moves)          # estimates were made
+    assert any(not m.exact for m in review.moves)  # estimates were made
     for lang in LANGUAGES:
         for move in review.moves:
             assert not re.search(r"\d[.,]\d", move.text(lang)), move.text(lang)
@@ -102,9 +107,19 @@ def test_the_chart_legend_names_every_marker_line_and_colour():
     start = Position.start()
     game = Game(start=start, moves=[1, 1, 2])
     kinds = ["inaccuracy", "mistake", "blunder"]
-    moves = tuple(MoveReview(k + 1, pos.to_move or "south", pit, {pit: 0.0}, (pit,),
-                             [2.0, 5.0, 9.0][k], k != 1, kinds[k])
-                  for k, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False)))
+    moves = tuple(
+        MoveReview(
+            k + 1,
+            pos.to_move or "south",
+            pit,
+            {pit: 0.0},
+            (pit,),
+            [2.0, 5.0, 9.0][k],
+            k != 1,
+            kinds[k],
+        )
+        for k, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False))
+    )
     review = GameReview(game, moves)
     for lang in LANGUAGES:
         fig = advantage_chart(review, lang)
@@ -114,18 +129,23 @@ def test_the_chart_legend_names_every_marker_line_and_colour():
         assert t("analysis.chart.exact_line", lang) in legend
         assert t("analysis.chart.estimated_line", lang) in legend
         sides = {m.player for m in moves}
-        assert all(t("analysis.chart.by_side", lang, side=t(f"side.{s}", lang)) in legend
-                   for s in sides)
+        assert all(
+            t("analysis.chart.by_side", lang, side=t(f"side.{s}", lang)) in legend for s in sides
+        )
 
 
 # -- 9. Feedback teaches only what the lesson has taught ------------------------------------
 
-RULE_WORDS = {"tr": ("tek sayı", "çift sayı", "boş değildi", "boş kuyu"),
-              "en": ("odd number", "even number", "was not empty", "empty pit")}
+RULE_WORDS = {
+    "tr": ("tek sayı", "çift sayı", "boş değildi", "boş kuyu"),
+    "en": ("odd number", "even number", "was not empty", "empty pit"),
+}
 #: What a board's own line says about an outcome where nothing is taken (a capture, which
 #: moves stones, is always named).
-QUIET_WORDS = {"tr": ("tek sayı", "karşıdaki kuyu da boş"),
-               "en": ("odd number", "opposite is empty too")}
+QUIET_WORDS = {
+    "tr": ("tek sayı", "karşıdaki kuyu da boş"),
+    "en": ("odd number", "opposite is empty too"),
+}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -146,7 +166,7 @@ def test_early_lessons_do_not_explain_later_rules(number, lang):
             task.reset()
             task.play(pit)
             said.append(task.feedback)
-            shown.append(task.board.caption)      # the board's own line under it, too
+            shown.append(task.board.caption)  # the board's own line under it, too
     assert said and shown
     for text in said:
         assert not any(word in text.lower() for word in RULE_WORDS[lang]), text
@@ -165,8 +185,10 @@ def test_a_prediction_marks_where_the_last_stone_landed_and_says_it_in_turkish()
 
 # -- 2. Stored pictures show in a notebook that is not trusted ------------------------------
 
-@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[a-z][a-z]/*.ipynb")),
-                         ids=lambda p: f"{p.parent.name}-{p.stem}")
+
+@pytest.mark.parametrize(
+    "path", sorted(NOTEBOOKS.glob("[a-z][a-z]/*.ipynb")), ids=lambda p: f"{p.parent.name}-{p.stem}"
+)
 def test_stored_boards_are_pictures_an_untrusted_notebook_shows(path):
     """JupyterLab shows no SVG (inline or image/svg+xml) of a notebook it does not trust: every
     stored board is an <img>, and every live widget says how to start it."""
@@ -183,8 +205,8 @@ def test_stored_boards_are_pictures_an_untrusted_notebook_shows(path):
             if "application/vnd.jupyter.widget-view+json" in data:
                 said = page.replace("&#x27;", "'")
                 assert "Run ▸ Run All Cells" in said and any(
-                    t(key, lang)[:30] in said for key in ("still.run", "still.run_quiz")), \
-                    "a live widget that does not say how to start"
+                    t(key, lang)[:30] in said for key in ("still.run", "still.run_quiz")
+                ), "a live widget that does not say how to start"
     assert pictures >= 1
 
 
@@ -199,6 +221,7 @@ def test_a_stored_picture_is_the_board_itself():
 
 # -- 10. Lesson 10 shows sentences and tables, not Python values ----------------------------
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_lesson_10_shows_no_python_values(lang):
     path = NOTEBOOKS / lang / f"{build.notebook_names(10)[lang]}.ipynb"
@@ -211,9 +234,10 @@ def test_lesson_10_shows_no_python_values(lang):
 
 # -- 12. The teacher guide: an answer key for every lesson, checked by the engine ------------
 
+
 def _guide_halves() -> dict[str, str]:
     text = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8")
-    return {"tr": text[:text.index("\n## English\n")], "en": text[text.index("\n## English\n"):]}
+    return {"tr": text[: text.index("\n## English\n")], "en": text[text.index("\n## English\n") :]}
 
 
 def _first_solutions(spec) -> set[int]:  # type: ignore[no-untyped-def]
@@ -256,8 +280,11 @@ def test_the_guide_has_an_answer_key_for_every_task_and_quiz(lang):
             if isinstance(task, PredictSpec):
                 position = task.start()
                 landed = position.trace(task.pit).last_place
-                side, pit = ("south", landed + 1) if landed < position.rules.pits else (
-                    "north", landed - position.rules.pits)
+                side, pit = (
+                    ("south", landed + 1)
+                    if landed < position.rules.pits
+                    else ("north", landed - position.rules.pits)
+                )
                 assert int(first.group(1)) == pit, row.group(0)
                 assert t(f"side.{side}.gen", lang) in row.group(1), row.group(0)
             else:
@@ -265,8 +292,9 @@ def test_the_guide_has_an_answer_key_for_every_task_and_quiz(lang):
         row = re.search(rf"^\| {number} · {quiz_word} \| ([^|]+)\|$", half, re.MULTILINE)
         assert row, f"no quiz answers for lesson {number} ({lang})"
         letters = re.findall(r"(\d)([a-d])\b", row.group(1))
-        assert letters == [(str(q), "abcd"[quiz.correct])
-                           for q, quiz in enumerate(spec.quiz, start=1)], row.group(0)
+        assert letters == [
+            (str(q), "abcd"[quiz.correct]) for q, quiz in enumerate(spec.quiz, start=1)
+        ], row.group(0)
 
 
 def test_the_guide_gives_ages_hours_a_lab_setup_and_commands_that_need_no_path():

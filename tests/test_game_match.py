@@ -47,27 +47,45 @@ def test_record_with_custom_rules():
     assert Game.from_json(game.to_json()).position == game.position
 
 
-@pytest.mark.parametrize(("text", "english"), [
-    ("{not json", "The game record is not valid JSON: Expecting property name enclosed in "
-                  "double quotes: line 1 column 2 (char 1)."),
-    ("[1, 2]", "The game record must be a JSON object with 'rules', 'first' and 'moves'."),
-    ('{"rules": "official"}', "The game record has no 'moves'."),
-    ('{"moves": [1]}', "The game record has no 'rules'."),
-    ('{"rules": "chess", "moves": []}',
-     "Unknown rules 'chess': choose official, no-return, own-side, kalah(M,N), "
-     "toguz-korgool, mangala-ii or mangala-iv."),
-    ('{"rules": "official", "moves": [1, "x"]}',
-     "'moves' must be a list of pit numbers; got [1, 'x']."),
-    ('{"rules": "official", "first": "east", "moves": []}',
-     "'first' must be 'south' or 'north'; got 'east'."),
-    ('{"format": "chess-pgn", "rules": "official", "moves": []}',
-     "This is not a mangala-edu game record (format 'chess-pgn')."),
-    ('{"rules": "official", "moves": [1, 5, 1]}',
-     "Move 3 (pit 1) cannot be played: Pit 1 is empty: there is nothing to sow."),
-    ('{"rules": "official", "start": "4,4 S", "moves": []}',
-     "A position is written as 'S1,...,S6,Sstore/N1,...,N6,Nstore X', e.g. "
-     "'4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'; got '4,4 S'."),
-])
+@pytest.mark.parametrize(
+    ("text", "english"),
+    [
+        (
+            "{not json",
+            "The game record is not valid JSON: Expecting property name enclosed in "
+            "double quotes: line 1 column 2 (char 1).",
+        ),
+        ("[1, 2]", "The game record must be a JSON object with 'rules', 'first' and 'moves'."),
+        ('{"rules": "official"}', "The game record has no 'moves'."),
+        ('{"moves": [1]}', "The game record has no 'rules'."),
+        (
+            '{"rules": "chess", "moves": []}',
+            "Unknown rules 'chess': choose official, no-return, own-side, kalah(M,N), "
+            "toguz-korgool, mangala-ii or mangala-iv.",
+        ),
+        (
+            '{"rules": "official", "moves": [1, "x"]}',
+            "'moves' must be a list of pit numbers; got [1, 'x'].",
+        ),
+        (
+            '{"rules": "official", "first": "east", "moves": []}',
+            "'first' must be 'south' or 'north'; got 'east'.",
+        ),
+        (
+            '{"format": "chess-pgn", "rules": "official", "moves": []}',
+            "This is not a mangala-edu game record (format 'chess-pgn').",
+        ),
+        (
+            '{"rules": "official", "moves": [1, 5, 1]}',
+            "Move 3 (pit 1) cannot be played: Pit 1 is empty: there is nothing to sow.",
+        ),
+        (
+            '{"rules": "official", "start": "4,4 S", "moves": []}',
+            "A position is written as 'S1,...,S6,Sstore/N1,...,N6,Nstore X', e.g. "
+            "'4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'; got '4,4 S'.",
+        ),
+    ],
+)
 def test_bad_records_say_what_is_wrong(text, english):
     with pytest.raises(RecordError) as info:
         Game.from_json(text)
@@ -78,7 +96,8 @@ def test_illegal_move_in_a_record_is_named_in_turkish_too():
     with pytest.raises(RecordError) as info:
         Game.from_json('{"rules": "official", "moves": [1, 5, 1]}')
     assert info.value.message("tr") == (
-        "3. hamle (1. kuyu) oynanamaz: 1. kuyu boş: ekilecek taş yok.")
+        "3. hamle (1. kuyu) oynanamaz: 1. kuyu boş: ekilecek taş yok."
+    )
 
 
 def test_game_push_refuses_and_keeps_everything():

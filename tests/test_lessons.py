@@ -29,8 +29,11 @@ import build  # noqa: E402
 def test_lessons_are_numbered_from_one_without_gaps():
     """Lessons and the notebooks that are no lesson (9 and 10: play, how the computer thinks)
     share one sequence of numbers, with no gap and no number used twice."""
-    others = {int(p.stem) for p in (NOTEBOOKS / "src").glob("[0-9][0-9].md")
-              if build.source_names(p.read_text("utf-8"))}
+    others = {
+        int(p.stem)
+        for p in (NOTEBOOKS / "src").glob("[0-9][0-9].md")
+        if build.source_names(p.read_text("utf-8"))
+    }
     assert not others & set(LESSONS)
     numbers = sorted(set(LESSONS) | others)
     assert numbers == list(range(1, len(numbers) + 1))
@@ -59,9 +62,11 @@ def test_notebooks_are_built_from_their_source(number):
         stored = nbformat.read(_notebook(number, lang), as_version=4)
         fresh = build.notebook(cells, lang, build.lesson_facts(number))
         assert [(c.cell_type, c.source) for c in stored.cells] == [
-            (c.cell_type, c.source) for c in fresh.cells], (
+            (c.cell_type, c.source) for c in fresh.cells
+        ], (
             f"{lang} lesson {number} is out of date: run python notebooks/build.py "
-            f"--execute {number}")
+            f"--execute {number}"
+        )
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*/*.ipynb")), ids=lambda p: p.name)
@@ -89,8 +94,10 @@ def test_every_text_a_lesson_needs_exists():
             assert len(lesson.questions()) == len(spec.quiz)
 
 
-@pytest.mark.parametrize(("number", "k"), [(n, k) for n, s in sorted(LESSONS.items())
-                                           for k in range(1, len(s.tasks) + 1)])
+@pytest.mark.parametrize(
+    ("number", "k"),
+    [(n, k) for n, s in sorted(LESSONS.items()) for k in range(1, len(s.tasks) + 1)],
+)
 def test_every_task_is_proven_by_the_engine(number, k):
     spec = LESSONS[number].tasks[k - 1]
     start = spec.start()
@@ -142,10 +149,13 @@ def _snapshot(board) -> tuple:
     return (board.position, board.game.moves, list(board.board), board.to_move, board.caption)
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("tr", "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
-    ("en", "This task is over: press “Try again” to start it over."),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("tr", "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
+        ("en", "This task is over: press “Try again” to start it over."),
+    ],
+)
 @pytest.mark.parametrize("first", [3, 5], ids=["wrong", "right"])
 def test_a_decided_task_refuses_clicks_and_says_try_again(lang, words, first):
     task = Lesson(1, lang).task(1)
@@ -159,16 +169,16 @@ def test_a_decided_task_refuses_clicks_and_says_try_again(lang, words, first):
     task.board._on_msg(task.board, {"type": "click", "side": "south", "pit": 2}, [])
     assert _snapshot(task.board) == before and task.board.message == words
     assert task.status == status and task.output.value == output  # the verdict stays
-    assert task.board.legal == []                 # no pit looks playable
+    assert task.board.legal == []  # no pit looks playable
     assert task.again.description == t("ui.try_again", lang)
-    assert task.again.button_style == "primary"   # the way on is shown
+    assert task.again.button_style == "primary"  # the way on is shown
 
 
 def test_try_again_makes_a_decided_task_playable():
     task = Lesson(1, "tr").task(1)
     task.play(3)
     task.board.click("south", 1)
-    task.again.click()                            # the button, as a pupil presses it
+    task.again.click()  # the button, as a pupil presses it
     assert task.status == "open" and task.board.position == task.state.start
     assert task.board.message == "" and task.output.value == "" and not task.board.locked
     assert task.board.legal == list(task.state.start.legal_moves)
@@ -186,7 +196,7 @@ def test_undo_after_the_verdict_starts_the_task_over():
 
 
 def test_undo_during_a_chain_takes_one_move_back_in_the_task_too():
-    task = Lesson(4, "en").task(3)                # three extra turns in a row: 6, 5, 4
+    task = Lesson(4, "en").task(3)  # three extra turns in a row: 6, 5, 4
     assert isinstance(task.state.goal, ExtraTurns)
     first = 6
     task.play(first)
@@ -197,12 +207,23 @@ def test_undo_during_a_chain_takes_one_move_back_in_the_task_too():
     assert task.status == "go_on" and len(task.state.traces) == 1
 
 
-@pytest.mark.parametrize(("lang", "guess_first", "done"), [
-    ("tr", "Önce tahmin et: son taşın düşeceği yeri yukarıdaki düğmelerden seç ve “Kontrol et” "
-           "düğmesine bas.", "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas."),
-    ("en", "Guess first: choose where the last stone will land from the buttons above, then "
-           "press “Check”.", "This task is over: press “Try again” to start it over."),
-])
+@pytest.mark.parametrize(
+    ("lang", "guess_first", "done"),
+    [
+        (
+            "tr",
+            "Önce tahmin et: son taşın düşeceği yeri yukarıdaki düğmelerden seç ve “Kontrol et” "
+            "düğmesine bas.",
+            "Bu görev bitti: yeniden denemek için “Tekrar dene” düğmesine bas.",
+        ),
+        (
+            "en",
+            "Guess first: choose where the last stone will land from the buttons above, then "
+            "press “Check”.",
+            "This task is over: press “Try again” to start it over.",
+        ),
+    ],
+)
 def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
     prediction = Lesson(2, lang).task(1)
     assert isinstance(prediction, Prediction) and prediction.status == "open"

@@ -37,8 +37,9 @@ def play_draw(match: MatchBoard) -> None:
 
 def test_before_the_lot_only_the_lot_button_shows():
     match = MatchBoard(sets=5, lang="tr")
-    assert repr(match) == ("MatchBoard(sets=5, set=1, first=None, "
-                           "points={'south': 0.0, 'north': 0.0}, lang='tr')")
+    assert repr(match) == (
+        "MatchBoard(sets=5, set=1, first=None, points={'south': 0.0, 'north': 0.0}, lang='tr')"
+    )
     assert shown(match.lots_button) and not shown(match.board) and not shown(match.next_button)
     assert "Kura çek" in match.info_text
     with pytest.raises(MatchError, match="Önce kura çekin"):
@@ -71,7 +72,7 @@ def test_a_finished_set_scores_and_the_next_set_starts_with_the_other_player():
     match = MatchBoard(sets=3, lang="en", first="north")
     assert match.info_text == "North won the lot! Set 1 of 3 · North starts."
     match.play(match.board.position.legal_moves[0])
-    assert match.info_text == "Set 1 of 3 · North starts."   # the lot was read
+    assert match.info_text == "Set 1 of 3 · North starts."  # the lot was read
     with pytest.raises(MatchError, match="not over yet"):
         match.next_set()
     finish_set(match)
@@ -93,7 +94,7 @@ def test_a_finished_set_scores_and_the_next_set_starts_with_the_other_player():
 def test_undo_after_the_end_hides_the_next_set_button_again():
     match = MatchBoard(sets=1, lang="tr", first="south")
     finish_set(match)
-    assert shown(match.next_button) is False   # one set: the match is over, no next set
+    assert shown(match.next_button) is False  # one set: the match is over, no next set
     match = MatchBoard(sets=3, lang="tr", first="south")
     finish_set(match)
     assert shown(match.next_button)
@@ -130,10 +131,13 @@ def test_every_set_is_played_even_once_the_match_is_decided():
     assert decided == [False, False, True, True, False]
     assert match.match.is_over and not shown(match.next_button)
     assert match.points == {"south": 4.5, "north": 0.5}
-    assert match.info_text == ("The match is over and South has won it! "
-                               "Points: South 4.5 – North 0.5.")
-    assert match.table_rows()[2:] == [["South", "1", "1", "1", "0.5", "1", "4.5"],
-                                      ["North", "0", "0", "0", "0.5", "0", "0.5"]]
+    assert match.info_text == (
+        "The match is over and South has won it! Points: South 4.5 – North 0.5."
+    )
+    assert match.table_rows()[2:] == [
+        ["South", "1", "1", "1", "0.5", "1", "4.5"],
+        ["North", "0", "0", "0", "0.5", "0", "0.5"],
+    ]
     with pytest.raises(MatchError, match="all 5 sets"):
         match.next_set()
 
@@ -146,7 +150,7 @@ def test_a_drawn_match():
 
 def test_a_refused_button_explains_instead_of_raising():
     match = MatchBoard(sets=3, lang="tr", first="south")
-    match.next_button.click()   # hidden, but a click must never raise
+    match.next_button.click()  # hidden, but a click must never raise
     assert "henüz bitmedi" in match.info_text
     match.play(1)
     assert "henüz bitmedi" not in match.info_text

@@ -12,8 +12,12 @@ from mangala_edu.cli import main
 from mangala_edu.search import solve
 from mangala_edu.search.parallel import map_work, solve_one, solve_texts
 
-TEXTS = ["0,0,0,0,2,1,20/1,0,0,0,0,1,23 S", "1,0,2,0,1,0,20/1,0,2,0,0,0,21 N",
-         "1,0,2,0,3,0,18/0,2,1,1,2,0,18 S", "2,1,0,1,1,0,18/0,1,3,0,2,1,18 S"]
+TEXTS = [
+    "0,0,0,0,2,1,20/1,0,0,0,0,1,23 S",
+    "1,0,2,0,1,0,20/1,0,2,0,0,0,21 N",
+    "1,0,2,0,3,0,18/0,2,1,1,2,0,18 S",
+    "2,1,0,1,1,0,18/0,1,3,0,2,1,18 S",
+]
 
 
 def expected(text: str) -> dict[str, object]:
@@ -29,8 +33,11 @@ def fails_on_three(x: int) -> int:
 
 def test_map_work_here_and_in_processes_keeps_the_order() -> None:
     seen: list[tuple[int, int]] = []
-    assert list(map_work(abs, [-3, 1, -2], jobs=1, progress=lambda d, t: seen.append((d, t)))
-                ) == [3, 1, 2]
+    assert list(map_work(abs, [-3, 1, -2], jobs=1, progress=lambda d, t: seen.append((d, t)))) == [
+        3,
+        1,
+        2,
+    ]
     assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
     assert solve_texts(TEXTS, jobs=2) == [expected(t) for t in TEXTS]
     with pytest.raises(ValueError, match="three"):
@@ -40,9 +47,14 @@ def test_map_work_here_and_in_processes_keeps_the_order() -> None:
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  protocol="tcp://", host="127.0.0.1",
-                                  dashboard_address=None) as local:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as local:
         assert local.scheduler_address.startswith("tcp://127.0.0.1:")
         yield local.scheduler_address
 
@@ -57,8 +69,9 @@ def test_map_work_over_a_dask_cluster(cluster: str) -> None:
 
 def records(tmp_path) -> list[str]:
     paths = []
-    for i, (text, moves) in enumerate([("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S", [5]),
-                                       ("1,0,2,0,3,0,18/0,2,1,1,2,0,18 S", [1, 2])]):
+    for i, (text, moves) in enumerate(
+        [("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S", [5]), ("1,0,2,0,3,0,18/0,2,1,1,2,0,18 S", [1, 2])]
+    ):
         path = tmp_path / f"game{i}.json"
         Game(start=Position.from_text(text), moves=moves).save(path)
         paths.append(str(path))
@@ -71,8 +84,9 @@ def test_analyse_many_records_locally_and_on_dask(tmp_path, capsys, cluster: str
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["record"] for line in lines] == [paths[0], paths[1], paths[1]]
     assert lines[0]["best_moves"] == [6] and lines[0]["verdict"] == "mistake"
-    assert main(["analyse", "--json", "--time-per-move", "0.5", "--scheduler", cluster,
-                 *paths]) == 0
+    assert (
+        main(["analyse", "--json", "--time-per-move", "0.5", "--scheduler", cluster, *paths]) == 0
+    )
     again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert again == lines
     assert main(["--lang", "en", "analyse", "--jobs", "0", *paths]) == 2

@@ -35,7 +35,7 @@ def test_the_computer_answers_at_once_with_extra_turns():
     play.human_move(1)
     game = play.match.game
     assert game.moves[0] == 1 and len(game.moves) >= 2
-    assert play.position.to_move == "south"       # back to the human, however many moves
+    assert play.position.to_move == "south"  # back to the human, however many moves
     assert all(p.to_move == "north" for p in game.positions[1:-1])
     assert play.board.position == game.position == play.match.position
     assert "The computer played" in play.info_text
@@ -51,7 +51,7 @@ def test_the_computer_may_start_and_is_reproducible():
 
 def test_clicks_on_the_board_drive_the_match_and_refusals_explain():
     play = PlayBoard(level="kolay", human="north", first="north", seed=2, lang="en")
-    play.board.click("south", 3)                  # not the human's pit: explained, no move
+    play.board.click("south", 3)  # not the human's pit: explained, no move
     assert "North" in play.board.message and not play.match.game.moves
     play.board.click("north", 4)
     assert play.match.game.moves[0] == 4 and play.position.to_move == "north"
@@ -60,10 +60,11 @@ def test_clicks_on_the_board_drive_the_match_and_refusals_explain():
 
 
 def test_a_whole_match_with_reviews_and_next_set():
-    play = PlayBoard(level="kolay", sets=3, human="south", first="south", seed=3, lang="en",
-                     analysis_time=0.05)
+    play = PlayBoard(
+        level="kolay", sets=3, human="south", first="south", seed=3, lang="en", analysis_time=0.05
+    )
     with pytest.raises(MatchError):
-        play.next_set()                           # the set is not over
+        play.next_set()  # the set is not over
     play.autoplay(Player("kolay", seed=4))
     assert play.match.game.position.is_over and len(play.reviews) == 1
     assert play.next_button.layout.display == "" and play.hint_button.disabled
@@ -76,11 +77,11 @@ def test_a_whole_match_with_reviews_and_next_set():
     assert bytes(play.chart.value).startswith(b"\x89PNG")
     html = play.mistakes_box.value
     assert html.count("data:image/svg+xml") == len(mistakes) and "No big mistake" not in html
-    assert not re.search(r"\d[.,]\d+ stones", html)          # whole stones only
+    assert not re.search(r"\d[.,]\d+ stones", html)  # whole stones only
     assert "at most 0.05 seconds" in play.review_title.value
-    assert play.next_set() == "north"             # the starter alternates
+    assert play.next_set() == "north"  # the starter alternates
     assert play.set_number == 2 and play.chart.layout.display == "none"
-    assert play.match.game.moves                  # the computer started set 2
+    assert play.match.game.moves  # the computer started set 2
     rows = play.table_rows()
     assert rows[0] == ["", "Set 1", "Set 2", "Set 3", "Points"]
     assert rows[1][1:4] == ["You", "Computer", "You"]
@@ -124,9 +125,13 @@ def test_settings_row_starts_a_new_match():
     play.first_choice.value = "north"
     play.sets_choice.value = 5
     play.new_button.click()
-    assert (play.level, play.human, play.match.sets, play.match.first) == ("zor", "north", 5,
-                                                                            "north")
-    assert play.match.game.moves == ()             # the human (North) starts
+    assert (play.level, play.human, play.match.sets, play.match.first) == (
+        "zor",
+        "north",
+        5,
+        "north",
+    )
+    assert play.match.game.moves == ()  # the human (North) starts
 
 
 def test_still_picture_and_repr_are_stable():
@@ -151,18 +156,25 @@ def test_mistake_boards_mark_the_played_and_the_better_pit():
 
 
 @pytest.mark.parametrize("size", [300, 360, 720])
-@pytest.mark.parametrize("text", ["3,12,1,0,7,5,0/2,5,0,11,1,1,0 S",
-                                  "3,12,1,0,7,5,0/2,5,0,11,1,1,0 N"])
+@pytest.mark.parametrize(
+    "text", ["3,12,1,0,7,5,0/2,5,0,11,1,1,0 S", "3,12,1,0,7,5,0/2,5,0,11,1,1,0 N"]
+)
 def test_mistake_rings_never_hide_a_number(size, text):
     """The rings go under the stone counts and pit numbers (they used to be drawn last)."""
     svg = mistake_svg(Position.from_text(text), 2, 6, "en", size=size)
     root = ET.fromstring(svg)
     elements = list(root.iter())
     ns = "{http://www.w3.org/2000/svg}"
-    rings = [k for k, e in enumerate(elements)
-             if e.tag == f"{ns}ellipse" and e.get("stroke") in ("#c62828", "#2e7d32")]
-    numbers = [k for k, e in enumerate(elements) if e.tag == f"{ns}text"
-               and (e.get("class") == "mg-count" or e.get("font-size") == "22")]
+    rings = [
+        k
+        for k, e in enumerate(elements)
+        if e.tag == f"{ns}ellipse" and e.get("stroke") in ("#c62828", "#2e7d32")
+    ]
+    numbers = [
+        k
+        for k, e in enumerate(elements)
+        if e.tag == f"{ns}text" and (e.get("class") == "mg-count" or e.get("font-size") == "22")
+    ]
     assert len(rings) == 2 and len(numbers) == 14 + 12
     assert max(rings) < min(numbers)
     assert root.get("width") == str(size)
@@ -195,12 +207,18 @@ def test_play_texts_exist_in_both_languages():
 
 # -- Notebooks 09 and 10 --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("number", [9, 10])
 def test_both_languages_have_the_same_code_cells(number):
     names = build.notebook_names(number)
-    code = [[c.source for c in nbformat.read(NOTEBOOKS / lang / f"{names[lang]}.ipynb",
-                                             as_version=4).cells if c.cell_type == "code"]
-            for lang in LANGUAGES]
+    code = [
+        [
+            c.source
+            for c in nbformat.read(NOTEBOOKS / lang / f"{names[lang]}.ipynb", as_version=4).cells
+            if c.cell_type == "code"
+        ]
+        for lang in LANGUAGES
+    ]
     assert code[0] == code[1] and code[0]
 
 
@@ -214,9 +232,11 @@ def test_notebooks_are_built_from_their_source(number):
         stored = nbformat.read(NOTEBOOKS / lang / f"{names[lang]}.ipynb", as_version=4)
         fresh = build.notebook(cells, lang)
         assert [(c.cell_type, c.source) for c in stored.cells] == [
-            (c.cell_type, c.source) for c in fresh.cells], (
+            (c.cell_type, c.source) for c in fresh.cells
+        ], (
             f"{lang} notebook {number} is out of date: run python notebooks/build.py "
-            f"--execute {number}")
+            f"--execute {number}"
+        )
 
 
 def test_the_names_line_is_checked():

@@ -11,9 +11,14 @@ from mangala_edu.search import LEVELS, Lookahead, Player, RandomPlayer, get_leve
 from mangala_edu.search.arena import play_series, play_set, random_opening
 from mangala_edu.search.solver import Solver
 
-PRESETS = [Rules.official(), Rules.no_return(), Rules.own_side(), Rules.kalah(3, 3),
-           Rules.kalah(6, 4)]
-FAST = 0.05          # time scale: keeps the deep levels quick in tests
+PRESETS = [
+    Rules.official(),
+    Rules.no_return(),
+    Rules.own_side(),
+    Rules.kalah(3, 3),
+    Rules.kalah(6, 4),
+]
+FAST = 0.05  # time scale: keeps the deep levels quick in tests
 
 
 def some_positions(rules: Rules, count: int, seed: int) -> list[Position]:
@@ -53,8 +58,8 @@ def game_moves(a: object, b: object, start: Position | None = None) -> tuple[int
 @pytest.mark.parametrize("level", ["kolay", "orta", "zor"])
 def test_reproducible_with_a_seed(level: str) -> None:
     def run(seed: int) -> tuple[int, ...]:
-        return game_moves(Player(level, seed=seed, time_scale=FAST),
-                          Player("kolay", seed=seed + 1))
+        return game_moves(Player(level, seed=seed, time_scale=FAST), Player("kolay", seed=seed + 1))
+
     assert run(5) == run(5)
 
 
@@ -75,9 +80,10 @@ def test_random_player() -> None:
 
 
 def test_easy_makes_mistakes_sometimes_but_beats_random() -> None:
-    series = play_series(lambda s: Player("kolay", seed=s), lambda s: RandomPlayer(seed=s),
-                         games=40, seed=1)
-    assert series.points_a >= 30                    # the bench: about 93 points in 100
+    series = play_series(
+        lambda s: Player("kolay", seed=s), lambda s: RandomPlayer(seed=s), games=40, seed=1
+    )
+    assert series.points_a >= 30  # the bench: about 93 points in 100
     mistakes = 0
     player = Player("kolay", seed=3)
     for pos in some_positions(Rules.official(), 60, seed=9):
@@ -114,7 +120,7 @@ def test_lookahead_to_the_end_is_exact(rules: Rules) -> None:
         board = [0] * (2 * m + 2)
         for _ in range(rng.randint(2, 8)):
             board[rng.choice([i for i in range(2 * m + 1) if i != m])] += 1
-        if not any(board[:m]) or not any(board[m + 1:2 * m + 1]):
+        if not any(board[:m]) or not any(board[m + 1 : 2 * m + 1]):
             continue
         pos = Position(board, rng.choice(["south", "north"]), rules)
         result = look.analyse(pos, all_values=True)
@@ -124,7 +130,7 @@ def test_lookahead_to_the_end_is_exact(rules: Rules) -> None:
 
 
 def test_time_budget_is_kept() -> None:
-    player = Player("zor", time_scale=0.2)           # 0.2 s
+    player = Player("zor", time_scale=0.2)  # 0.2 s
     player.choose(Position.start())
     assert player.last is not None and player.last.seconds < 1.0
 

@@ -32,8 +32,11 @@ WRITER = textwrap.dedent("""
 
 
 def _writer(folder, name, tag, count):
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(folder), name, tag, str(count)],
-                            stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(folder), name, tag, str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_the_folder_comes_from_the_environment(tmp_path, monkeypatch):
@@ -50,8 +53,9 @@ def test_two_writers_at_once_lose_no_attempt(tmp_path):
     assert a.wait(120) == 0 and b.wait(120) == 0
     attempts = ProgressStore(tmp_path).load("Ayşe").attempts
     assert sorted(x["puzzle"] for x in attempts) == sorted(
-        [f"a-{k}" for k in range(40)] + [f"b-{k}" for k in range(40)])
-    assert not list(tmp_path.glob(".*.tmp"))       # no temporary file left behind
+        [f"a-{k}" for k in range(40)] + [f"b-{k}" for k in range(40)]
+    )
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
 
 
 def test_a_process_killed_while_writing_loses_nothing_saved(tmp_path):
@@ -60,13 +64,13 @@ def test_a_process_killed_while_writing_loses_nothing_saved(tmp_path):
         writer = _writer(tmp_path, "Can", f"k{kill_after}", 100000)
         assert writer.stdout.readline().strip() == "started"
         time.sleep(kill_after)
-        before = len(store.load("Can").attempts)      # what is saved while it writes on
+        before = len(store.load("Can").attempts)  # what is saved while it writes on
         os.kill(writer.pid, signal.SIGKILL)
         writer.wait(30)
-        progress = store.load("Can")                  # whole JSON, not a damaged file
+        progress = store.load("Can")  # whole JSON, not a damaged file
         assert len(progress.attempts) >= before >= 1
     assert not list(tmp_path.glob("*.damaged-*"))
-    store.add_attempt("Can", {"puzzle": "after"})     # the lock of the dead writer is free
+    store.add_attempt("Can", {"puzzle": "after"})  # the lock of the dead writer is free
     assert store.load("Can").attempts[-1]["puzzle"] == "after"
 
 
@@ -82,9 +86,9 @@ def test_a_damaged_file_is_reported_kept_aside_and_never_overwritten(tmp_path):
     assert "Efe.json is damaged" in message and "Efe.damaged-1.json" in message
     assert (tmp_path / "Efe.damaged-1.json").read_bytes() == damaged
     assert "bozuk" in caught.value.message("tr")
-    store.add_attempt("Efe", {"puzzle": "m2"})         # a new file; the backup stays
+    store.add_attempt("Efe", {"puzzle": "m2"})  # a new file; the backup stays
     assert [a["puzzle"] for a in store.load("Efe").attempts] == ["m2"]
-    path.write_text("[1, 2, 3]", encoding="utf-8")    # not a progress record: a 2nd backup
+    path.write_text("[1, 2, 3]", encoding="utf-8")  # not a progress record: a 2nd backup
     with pytest.raises(ProgressError):
         store.load("Efe")
     assert (tmp_path / "Efe.damaged-1.json").read_bytes() == damaged
@@ -113,14 +117,22 @@ def test_names_become_safe_file_names_and_an_empty_name_is_refused(tmp_path):
 
 def test_my_progress_and_the_class_view(tmp_path):
     store = ProgressStore(tmp_path)
-    for k, (theme, clean) in enumerate([("defence", True), ("defence", False),
-                                        ("sacrifice", False), ("sacrifice", False)]):
-        store.add_attempt("Zeynep", {"puzzle": f"m{k}", "themes": [theme], "solved": clean,
-                                     "clean": clean, "rating_before": 1200.0,
-                                     "rating_after": 1200.0 + (50 if clean else -40) * (k + 1)},
-                          [1250.0, 300.0, 0.06])
-    store.add_attempt("Ali", {"puzzle": "m9", "themes": ["defence"], "clean": True,
-                              "solved": True})
+    for k, (theme, clean) in enumerate(
+        [("defence", True), ("defence", False), ("sacrifice", False), ("sacrifice", False)]
+    ):
+        store.add_attempt(
+            "Zeynep",
+            {
+                "puzzle": f"m{k}",
+                "themes": [theme],
+                "solved": clean,
+                "clean": clean,
+                "rating_before": 1200.0,
+                "rating_after": 1200.0 + (50 if clean else -40) * (k + 1),
+            },
+            [1250.0, 300.0, 0.06],
+        )
+    store.add_attempt("Ali", {"puzzle": "m9", "themes": ["defence"], "clean": True, "solved": True})
     store.task_done("Ali", "lesson05.task1", "2026-01-01T00:00:00+00:00")
     (tmp_path / "Broken.json").write_text("{", encoding="utf-8")
     me = MyProgress(store.load("Zeynep"), lang="tr")
@@ -134,7 +146,7 @@ def test_my_progress_and_the_class_view(tmp_path):
     assert [r[0] for r in rows[1:]] == ["Ali", "Zeynep"]
     assert rows[2][1:5] == ["4", "1", "%25", "1250"] and rows[1][-1] == "1"
     assert view.unreadable == ["Broken.json"]
-    assert (tmp_path / "Broken.json").read_text() == "{"      # only reported
+    assert (tmp_path / "Broken.json").read_text() == "{"  # only reported
     csv_path = view.to_csv(tmp_path / "sinif.csv")
     text = csv_path.read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("Öğrenci,Deneme") and "Savunma" in text

@@ -7,8 +7,14 @@ from hypothesis import strategies as st
 
 from mangala_edu import Game, Position, Rules
 
-PRESETS = [Rules.official(), Rules.no_return(), Rules.own_side(), Rules.kalah(6, 4),
-           Rules.kalah(4, 3), Rules.kalah(3, 5)]
+PRESETS = [
+    Rules.official(),
+    Rules.no_return(),
+    Rules.own_side(),
+    Rules.kalah(6, 4),
+    Rules.kalah(4, 3),
+    Rules.kalah(3, 5),
+]
 
 
 @st.composite
@@ -78,9 +84,19 @@ def test_the_trace_ends_where_play_ends_and_accounts_for_every_stone(position):
                 assert hand == event.count
             assert sum(event.board) + hand == total(position)
         assert hand == 0
-        outcomes = [e for e in trace.events if e.kind in ("extra_turn", "even_capture", "odd",
-                                                          "empty_capture", "empty_opposite_empty",
-                                                          "nothing")]
+        outcomes = [
+            e
+            for e in trace.events
+            if e.kind
+            in (
+                "extra_turn",
+                "even_capture",
+                "odd",
+                "empty_capture",
+                "empty_opposite_empty",
+                "nothing",
+            )
+        ]
         assert len(outcomes) == 1
 
 

@@ -58,7 +58,7 @@ def test_every_line_is_legal_and_alternates_as_the_rules_say():
             assert pos.to_move is not None, (p.id, name)
             assert name[0] == SIDE_LETTERS[pos.to_move], (p.id, name)  # whose turn it is
             learner_moves += pos.to_move == p.learner
-            pos = pos.play(name)                      # raises if illegal
+            pos = pos.play(name)  # raises if illegal
         assert learner_moves == p.learner_moves == len(p.steps)
         first = p.steps[0]
         assert set(first.values) == set(start.legal_moves)
@@ -71,8 +71,9 @@ def test_each_step_is_the_only_best_move_by_its_margin_as_stored():
             ranked = sorted(step.values.values(), reverse=True)
             assert ranked[0] - ranked[1] >= (2 if k == 0 else 1), p.id
         assert p.value == max(p.steps[0].values.values())
-        assert p.margin == p.steps[0].cost(sorted(p.steps[0].values,
-                                                  key=lambda m: -p.steps[0].values[m])[1])
+        assert p.margin == p.steps[0].cost(
+            sorted(p.steps[0].values, key=lambda m: -p.steps[0].values[m])[1]
+        )
 
 
 def test_themes_are_the_ones_the_traces_give_and_bands_are_the_ratings():
@@ -90,8 +91,11 @@ def test_spread_of_the_collection():
     assert {p.band for p in PUZZLES} == set(BANDS)
 
 
-@pytest.mark.xfail(reason="the issue's full spread needs the mining run of the compiled solver "
-                          "(bench/RESULTS.md says what this collection reaches)", strict=False)
+@pytest.mark.xfail(
+    reason="the issue's full spread needs the mining run of the compiled solver "
+    "(bench/RESULTS.md says what this collection reaches)",
+    strict=False,
+)
 def test_the_issue_s_full_spread():
     counts = COLLECTION.theme_counts()
     assert len(PUZZLES) >= 600
@@ -127,9 +131,9 @@ def test_a_wrong_value_a_wrong_move_or_a_weak_defence_fails_the_proof():
 
 
 def test_a_position_with_two_best_moves_makes_no_puzzle():
-    pos = Position.from_text("0,0,1,0,2,2,20/2,2,0,0,2,0,20 S")   # pits 3, 5, 6 all win by 7
+    pos = Position.from_text("0,0,1,0,2,2,20/2,2,0,0,2,0,20 S")  # pits 3, 5, 6 all win by 7
     assert build_line(pos) is None
-    pos = Position.from_text("1,0,0,0,0,1,20/0,0,0,0,1,1,24 S")   # pit 6 draws, pit 1 loses by 4
+    pos = Position.from_text("1,0,0,0,0,1,20/0,0,0,0,1,1,24 S")  # pit 6 draws, pit 1 loses by 4
     assert build_line(pos).line == ("S6",)
 
 
@@ -176,7 +180,7 @@ def test_the_puzzle_notebooks_are_built_from_their_source_in_both_languages(numb
         stored = nbformat.read(root / lang / f"{name}.ipynb", as_version=4)
         fresh = build.notebook(cells, lang)
         assert [(c.cell_type, c.source) for c in stored.cells] == [
-            (c.cell_type, c.source) for c in fresh.cells], (
-            f"run python notebooks/build.py --execute {number}")
+            (c.cell_type, c.source) for c in fresh.cells
+        ], f"run python notebooks/build.py --execute {number}"
         codes.append([c.source for c in stored.cells if c.cell_type == "code"])
     assert codes[0] == codes[1]

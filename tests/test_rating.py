@@ -19,10 +19,12 @@ from mangala_edu.puzzles.rating import (
 
 
 def test_glickmans_worked_example():
-    """"Example of the Glicko-2 system" (Glickman, 2013): 1500/200/0.06 against 1400/30 (won),
+    """ "Example of the Glicko-2 system" (Glickman, 2013): 1500/200/0.06 against 1400/30 (won),
     1550/100 (lost), 1700/300 (lost) gives 1464.06, 151.52, 0.05999."""
-    r = glicko2(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1), (Rating(1550, 100), 0),
-                                          (Rating(1700, 300), 0)])
+    r = glicko2(
+        Rating(1500, 200, 0.06),
+        [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)],
+    )
     assert r.rating == pytest.approx(1464.06, abs=0.02)
     assert r.rd == pytest.approx(151.52, abs=0.01)
     assert r.volatility == pytest.approx(0.05999, abs=1e-5)
@@ -46,7 +48,15 @@ def test_an_attempt_moves_both_ratings_the_right_way():
 
 def test_bands_cover_the_scale_and_take_both_languages():
     assert [band_of(r) for r in (600, 1249, 1250, 1549, 1550, 1849, 1850, 2400)] == [
-        "kolay", "kolay", "orta", "orta", "zor", "zor", "usta", "usta"]
+        "kolay",
+        "kolay",
+        "orta",
+        "orta",
+        "zor",
+        "zor",
+        "usta",
+        "usta",
+    ]
     assert band_key("Medium") == "orta" and band_key("usta") == "usta"
     with pytest.raises(KeyError):
         band_key("super")
@@ -57,7 +67,8 @@ def test_difficulty_grows_with_what_makes_a_puzzle_hard():
     base = difficulty_rating([], 0, 1, 12)
     assert difficulty_rating(["kolay"], 0, 1, 12) > base
     assert difficulty_rating(["kolay", "orta", "zor"], 0, 1, 12) > difficulty_rating(
-        ["kolay", "orta"], 0, 1, 12)
+        ["kolay", "orta"], 0, 1, 12
+    )
     assert difficulty_rating([], 3, 1, 12) > base
     assert difficulty_rating([], 0, 4, 12) > base
     assert difficulty_rating([], 0, 1, 30) > base

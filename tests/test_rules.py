@@ -21,6 +21,7 @@ def drops(trace):
 
 # -- Sowing ---------------------------------------------------------------------------------
 
+
 def test_first_stone_back():
     trace = Position.start().trace(1)
     assert trace.after.board == (1, 5, 5, 5, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0)
@@ -63,6 +64,7 @@ def test_a_lap_that_ends_in_the_origin_finds_it_not_empty():
 
 # -- Own store and extra turn ---------------------------------------------------------------
 
+
 def test_last_stone_in_own_store_gives_an_extra_turn():
     trace = Position.start().trace(4)
     assert trace.outcome == "extra_turn" and trace.extra_turn
@@ -71,8 +73,8 @@ def test_last_stone_in_own_store_gives_an_extra_turn():
 
 def test_a_chain_of_extra_turns():
     start = pos("0,0,0,0,3,1,10/4,4,4,4,4,4,10 S")
-    first = start.trace(6)          # the single stone goes into the store
-    second = first.after.trace(5)   # 3 stones: back, S6, the store
+    first = start.trace(6)  # the single stone goes into the store
+    second = first.after.trace(5)  # 3 stones: back, S6, the store
     assert first.extra_turn and second.extra_turn
     assert second.after.to_move == "south"
     assert second.after.board[:7] == (0, 0, 0, 0, 1, 1, 12)
@@ -87,6 +89,7 @@ def test_north_extra_turn_and_souths_store_is_never_sown_by_north():
 
 
 # -- Even capture -----------------------------------------------------------------------------
+
 
 def test_even_capture_takes_the_whole_opponent_pit():
     trace = pos("0,0,0,0,0,3,20/3,4,4,4,4,4,2 S").trace(6)  # back, store, N1: 3 -> 4
@@ -114,6 +117,7 @@ def test_an_empty_opponent_pit_made_one_is_odd_not_an_empty_pit_capture():
 
 # -- Empty-pit capture ------------------------------------------------------------------------
 
+
 def test_empty_pit_capture_takes_the_opposite_pit_and_the_last_stone():
     trace = pos("2,0,1,0,0,0,16/4,4,4,4,3,4,10 S").trace(1)  # back, S2 (empty); faces N5
     assert trace.outcome == "empty_capture" and trace.captured == 4
@@ -135,6 +139,7 @@ def test_opposite_pits():
 
 
 # -- End of the set ---------------------------------------------------------------------------
+
 
 def test_set_ends_in_the_middle_of_an_extra_turn_chain():
     trace = pos("0,0,0,0,0,1,20/4,4,4,4,4,3,3 S").trace(6)
@@ -174,6 +179,7 @@ def test_a_player_to_move_always_has_a_move():
 
 
 # -- Variants -----------------------------------------------------------------------------------
+
 
 def test_no_return_sows_every_stone_from_the_next_pit():
     trace = Position.start(Rules.no_return()).trace(1)

@@ -29,8 +29,10 @@ import pytest
 ROOT = Path(__file__).parents[1]
 RUN = bool(os.environ.get("CI") or os.environ.get("MANGALA_TEST_SCRIPTS"))
 pytestmark = pytest.mark.skipif(
-    not RUN, reason="starts the README's scripts on a fresh copy (installs, a minute or two): "
-                    "set MANGALA_TEST_SCRIPTS=1 to run (CI always does)")
+    not RUN,
+    reason="starts the README's scripts on a fresh copy (installs, a minute or two): "
+    "set MANGALA_TEST_SCRIPTS=1 to run (CI always does)",
+)
 CI_USER = "mangala-pupil"
 
 
@@ -57,8 +59,12 @@ def _project_files() -> list[str]:
     """The files of a fresh clone (and, outside CI, files not committed yet but not ignored)."""
     try:
         listed = subprocess.run(
-            ["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-            capture_output=True, text=True, check=True).stdout.splitlines()
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("git is needed to list the project's files")
     return [name for name in listed if (ROOT / name).is_file()]
@@ -77,15 +83,16 @@ def _normal_user(base: Path) -> Account | None:
         if name != CI_USER:
             pytest.fail(f"MANGALA_TEST_USER={name}: there is no such user")
         if shutil.which("useradd") is None:
-            return None                   # the normal user's run is skipped, with the reason
+            return None  # the normal user's run is skipped, with the reason
         subprocess.run(["useradd", "--create-home", "--shell", "/bin/bash", name], check=True)
         entry = pwd.getpwnam(name)
     home = base / "home"
     home.mkdir()
     # pip's cache, as root filled it when it installed the tests' own environment: the normal
     # user's first install then downloads nothing twice (a copy, as root's home is closed).
-    cache = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True,
-                           text=True, check=False).stdout.strip()
+    cache = subprocess.run(
+        [sys.executable, "-m", "pip", "cache", "dir"], capture_output=True, text=True, check=False
+    ).stdout.strip()
     if cache and Path(cache).is_dir():
         shutil.copytree(cache, home / ".cache" / "pip", symlinks=True, dirs_exist_ok=True)
     for folder, dirs, files in os.walk(home):
@@ -98,7 +105,7 @@ def _normal_user(base: Path) -> Account | None:
 def project() -> Iterator[tuple[Path, Account | None]]:
     """A fresh copy of the project (no .venv), readable and writable by the normal user."""
     base = Path(tempfile.mkdtemp(prefix="mangala-scripts-"))
-    base.chmod(0o755)          # the normal user must reach the copy inside
+    base.chmod(0o755)  # the normal user must reach the copy inside
     copy = base / "mangala_edu"
     for name in _project_files():
         target = copy / name
@@ -115,25 +122,43 @@ def project() -> Iterator[tuple[Path, Account | None]]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-def run_script(copy: Path, account: Account, args: list[str], path: str,
-               timeout: float = 900) -> str:
+def run_script(
+    copy: Path, account: Account, args: list[str], path: str, timeout: float = 900
+) -> str:
     """Start ``bash scripts/...`` in ``copy`` as ``account``, wait until its server answers
     ``path`` on its port (the first start installs everything first), stop it, and return
     what it printed."""
     port = _free_port()
     log = copy.parent / f"{Path(args[0]).stem}-{account.uid}-{port}.log"
-    env = {**os.environ, "HOME": str(account.home), "MANGALA_PORT": str(port),
-           "MANGALA_NO_BROWSER": "1"}
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
-                 "JUPYTER_PATH", "VIRTUAL_ENV", "XDG_CACHE_HOME", "PIP_CACHE_DIR"):
+    env = {
+        **os.environ,
+        "HOME": str(account.home),
+        "MANGALA_PORT": str(port),
+        "MANGALA_NO_BROWSER": "1",
+    }
+    for name in (
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "JUPYTER_PATH",
+        "VIRTUAL_ENV",
+        "XDG_CACHE_HOME",
+        "PIP_CACHE_DIR",
+    ):
         env.pop(name, None)
     extra: dict[str, object] = {}
     if os.geteuid() == 0 and not account.is_root:
         extra = {"user": account.uid, "group": account.gid, "extra_groups": []}
     with log.open("w") as out:
-        process = subprocess.Popen(["bash", *args], cwd=copy, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, start_new_session=True,
-                                   **extra)  # type: ignore[call-overload]
+        process = subprocess.Popen(
+            ["bash", *args],
+            cwd=copy,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            **extra,
+        )  # type: ignore[call-overload]
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -145,8 +170,10 @@ def run_script(copy: Path, account: Account, args: list[str], path: str,
             except OSError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"{' '.join(args)} did not answer on port {port}:\n"
-                            + log.read_text(errors="replace")[-4000:])
+                pytest.fail(
+                    f"{' '.join(args)} did not answer on port {port}:\n"
+                    + log.read_text(errors="replace")[-4000:]
+                )
             time.sleep(1)
     finally:
         try:
@@ -163,10 +190,12 @@ def run_script(copy: Path, account: Account, args: list[str], path: str,
 def test_lessons_script_starts_jupyterlab_as_a_normal_user(project):
     copy, user = project
     if user is None:
-        pytest.skip("running as root with no normal user: set MANGALA_TEST_USER (CI makes one "
-                    "with useradd, when it exists)")
+        pytest.skip(
+            "running as root with no normal user: set MANGALA_TEST_USER (CI makes one "
+            "with useradd, when it exists)"
+        )
     said = run_script(copy, user, ["scripts/lessons.sh"], "/api")
-    assert "Run ▸ Run All Cells" in said and "notebooks/tr/" in said     # says what to open
+    assert "Run ▸ Run All Cells" in said and "notebooks/tr/" in said  # says what to open
     assert (copy / ".venv" / ".mangala-installed").exists()
 
 

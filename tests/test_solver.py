@@ -17,8 +17,13 @@ from mangala_edu.search.solver import Solver, solve, value_of_moves
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 PRESETS = [
-    Rules.official(), Rules.no_return(), Rules.own_side(), Rules.kalah(3, 3), Rules.kalah(4, 2),
-    Rules.kalah(6, 4), Rules.kalah(2, 5),
+    Rules.official(),
+    Rules.no_return(),
+    Rules.own_side(),
+    Rules.kalah(3, 3),
+    Rules.kalah(4, 2),
+    Rules.kalah(6, 4),
+    Rules.kalah(2, 5),
 ]
 IDS = [r.name for r in PRESETS]
 
@@ -31,7 +36,7 @@ def minimax_values(position: Position) -> dict[int, int]:
     s_store, n_store = g.stores
 
     @cache
-    def value(board: tuple[int, ...], side: int | None) -> int:   # from South's side
+    def value(board: tuple[int, ...], side: int | None) -> int:  # from South's side
         if side is None:
             return board[s_store] - board[n_store]
         results = []
@@ -59,7 +64,7 @@ def random_position(rules: Rules, rng: random.Random, stones: int) -> Position:
         board = [0] * (2 * m + 2)
         for _ in range(stones):
             board[rng.choice(pits)] += 1
-        if any(board[:m]) and any(board[m + 1:2 * m + 1]):
+        if any(board[:m]) and any(board[m + 1 : 2 * m + 1]):
             break
     board[m], board[2 * m + 1] = rng.randint(0, 9), rng.randint(0, 9)
     return Position(board, rng.choice(["south", "north"]), rules)
@@ -104,9 +109,17 @@ def test_solver_agrees_with_minimax(rules: Rules) -> None:
         assert solver.value_of_moves(pos) == expected, pos
 
 
-@pytest.mark.parametrize("rules", [Rules.kalah(2, 2), Rules.kalah(3, 2), Rules.kalah(3, 3),
-                                   Rules.kalah(2, 4), Rules.official().__class__(
-                                       name="mini", pits=3, stones=2)], ids=str)
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.kalah(2, 2),
+        Rules.kalah(3, 2),
+        Rules.kalah(3, 3),
+        Rules.kalah(2, 4),
+        Rules.official().__class__(name="mini", pits=3, stones=2),
+    ],
+    ids=str,
+)
 def test_small_start_positions(rules: Rules) -> None:
     for first in ("south", "north"):
         pos = Position.start(rules, first)
@@ -174,7 +187,7 @@ def test_sixteen_stones_within_a_node_budget() -> None:
 def test_budget_exceeded_reports_proven_bounds() -> None:
     """A search stopped by its budget reports bounds of the value that hold (the true value lies
     between them), and past the first few probes they say more than the stones on the board."""
-    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")   # base 0, 16 stones
+    pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")  # base 0, 16 stones
     full = Solver(pos.rules).solve(pos)
     assert full.nodes < 100_000
     stopped = 0
@@ -202,7 +215,7 @@ def test_budget_exceeded_reports_proven_bounds() -> None:
 
 def test_bounds_of_a_position_with_stores() -> None:
     """The bounds are of the final store difference: the stores are counted in."""
-    pos = Position.from_text("1,5,3,1,1,4,24/1,3,2,2,0,1,0 S")   # South is 24 ahead
+    pos = Position.from_text("1,5,3,1,1,4,24/1,3,2,2,0,1,0 S")  # South is 24 ahead
     with pytest.raises(BudgetExceeded) as info:
         Solver(pos.rules).solve(pos, node_limit=10_000)
     assert (info.value.lower, info.value.upper) == (26, 48)

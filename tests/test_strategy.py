@@ -52,19 +52,28 @@ def test_best_move_values_are_the_solver_s():
     assert value_of_moves(Position.from_text(CHAIN)) == CHAIN_VALUES
 
 
-@pytest.mark.parametrize(("lang", "solved", "wrong"), [
-    ("en", "Well done: that is the best move! With best play on both sides you win the set "
-           "25–23.",
-     "Not the best move: pit 6 was better, by 4 stones. Pit 6 ends in your store: you move "
-     "again. After your move your opponent can capture 2 stones at once, starting with their "
-     "pit 3."),
-    ("tr", "Aferin, en iyi hamle bu! İki taraf da en iyi oynarsa seti 25–23 kazanırsın.",
-     "En iyi hamle bu değil: 6. kuyu 4 taş daha iyiydi. 6. kuyunun son taşı hazinene düşer: "
-     "bir hamle daha oynarsın. Senin hamlenden sonra rakibin, 3. kuyusundan başlayarak hemen 2 "
-     "taş avlayabilir."),
-])
+@pytest.mark.parametrize(
+    ("lang", "solved", "wrong"),
+    [
+        (
+            "en",
+            "Well done: that is the best move! With best play on both sides you win the set 25–23.",
+            "Not the best move: pit 6 was better, by 4 stones. Pit 6 ends in your store: you move "
+            "again. After your move your opponent can capture 2 stones at once, starting with their "
+            "pit 3.",
+        ),
+        (
+            "tr",
+            "Aferin, en iyi hamle bu! İki taraf da en iyi oynarsa seti 25–23 kazanırsın.",
+            "En iyi hamle bu değil: 6. kuyu 4 taş daha iyiydi. 6. kuyunun son taşı hazinene düşer: "
+            "bir hamle daha oynarsın. Senin hamlenden sonra rakibin, 3. kuyusundan başlayarak hemen 2 "
+            "taş avlayabilir.",
+        ),
+    ],
+)
 def test_a_best_move_verdict_says_what_the_better_move_does_and_what_this_one_allows(
-        lang, solved, wrong):
+    lang, solved, wrong
+):
     position = Position.from_text(CHAIN)
     goal = BestMove(CHAIN_VALUES)
     right = goal.judge([position.trace(6)])
@@ -100,6 +109,7 @@ def test_threatens_counts_the_threats_a_move_leaves():
 
 # -- Puzzles ------------------------------------------------------------------------------------
 
+
 def test_inline_puzzles_are_proven_and_themed():
     for puzzle in INLINE.puzzles:
         start = puzzle.start()
@@ -108,7 +118,7 @@ def test_inline_puzzles_are_proven_and_themed():
         assert value_of_moves(start) == dict(puzzle.values), puzzle.id
         best = max(puzzle.values.values())
         assert puzzle.values[puzzle.solution[0]] == best, puzzle.id
-        position = start                        # the solution line is legal, the mover's turn
+        position = start  # the solution line is legal, the mover's turn
         for pit in puzzle.solution[:-1]:
             trace = position.trace(pit)
             assert trace.extra_turn, puzzle.id
@@ -147,7 +157,7 @@ def test_the_puzzle_seam_takes_another_source():
         assert task.puzzle().id == "extra_turn_chain-2"
         # A record without values: the solver works them out once.
         assert task.goal.values == {5: -8, 6: -2} and task.goal.solutions(task.start()) == [6]
-        lesson_task = Lesson(12, "en").task(4)      # the lesson's puzzle task, from the fake
+        lesson_task = Lesson(12, "en").task(4)  # the lesson's puzzle task, from the fake
         assert lesson_task.state.start == Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S")
         assert lesson_task.play(6) == "solved"
     finally:
@@ -157,10 +167,15 @@ def test_the_puzzle_seam_takes_another_source():
 
 # The theme each lesson's puzzle task is about (lesson vocabulary), and whether it comes from
 # the shipped collection (True) or from the inline list (False).
-LESSON_PUZZLES = {11: ("counting", True), 12: ("extra_turn_chain", True),
-                  13: ("even_capture", False), 14: ("defence", True),
-                  15: ("empty_capture", True), 16: ("waiting_move", True),
-                  17: ("end_of_set", False)}
+LESSON_PUZZLES = {
+    11: ("counting", True),
+    12: ("extra_turn_chain", True),
+    13: ("even_capture", False),
+    14: ("defence", True),
+    15: ("empty_capture", True),
+    16: ("waiting_move", True),
+    17: ("end_of_set", False),
+}
 
 
 @pytest.mark.parametrize("number", sorted(LESSON_PUZZLES))
@@ -206,6 +221,7 @@ def test_a_puzzle_task_names_an_id_or_a_theme():
 
 # -- The closing game ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("number", sorted(n for n in LESSONS if 11 <= n <= 18))
 def test_every_strategy_lesson_ends_with_a_game_its_idea_decides(number):
     spec = LESSONS[number]
@@ -224,7 +240,7 @@ def test_the_closing_game_plays_to_the_end_and_starts_over():
     assert isinstance(game, Challenge) and game.outcome == "playing"
     assert game.info_text.startswith("Your turn")
     start = game.position
-    game.play(1)                                  # a losing first move
+    game.play(1)  # a losing first move
     while not game.position.is_over:
         game.play(game.position.legal_moves[0])
     assert game.outcome == "lost" and game.board.locked
@@ -250,6 +266,7 @@ def test_the_closing_game_is_won_with_the_lesson_s_idea():
 
 # -- Value tables and diagrams of claims ----------------------------------------------------------
 
+
 def test_a_value_table_marks_the_best_moves_and_shows_stones_from_the_claim():
     table = Lesson(12, "en").values("order_values")
     rows = table.rows()
@@ -269,6 +286,7 @@ def test_claims_show_as_diagrams():
 
 # -- The opening ----------------------------------------------------------------------------------
 
+
 def test_the_opening_file_holds_every_first_move_with_how_it_was_found():
     data = json.loads(DATA.read_text("utf-8"))
     assert data["made_by"].startswith("python -m mangala_edu.lessons.opening")
@@ -285,9 +303,12 @@ def test_the_opening_file_holds_every_first_move_with_how_it_was_found():
 
 def _stored_outputs(path: Path) -> list[str]:
     nb = nbformat.read(path, as_version=4)
-    return [out.get("data", {}).get("text/html", "") for cell in nb.cells
-            if cell.cell_type == "code" and "lesson.opening(" in cell.source
-            for out in cell.outputs]
+    return [
+        out.get("data", {}).get("text/html", "")
+        for cell in nb.cells
+        if cell.cell_type == "code" and "lesson.opening(" in cell.source
+        for out in cell.outputs
+    ]
 
 
 @pytest.mark.parametrize("lang", ["tr", "en"])
@@ -302,7 +323,7 @@ def test_the_opening_lesson_says_what_the_file_says(lang):
     for name in ("start", "small"):
         table = OpeningTable(name, lang)
         for _pit, _now, proven, _best in table.rows():
-            assert proven                              # a sentence for every first move
+            assert proven  # a sentence for every first move
         assert table.sentences()[0]
 
 
@@ -322,7 +343,8 @@ def test_the_opening_file_is_proven_again():
     found = load()
     small = prove("small", None)
     assert {p: (m.lower, m.upper) for p, m in small.moves.items()} == {
-        p: (m.lower, m.upper) for p, m in found["small"].moves.items()}
+        p: (m.lower, m.upper) for p, m in found["small"].moves.items()
+    }
     start = prove("start", found["start"].budget)
     for pit, result in start.moves.items():
         old = found["start"].moves[pit]
@@ -341,7 +363,7 @@ def test_the_teacher_guide_answer_key_names_right_moves():
     from mangala_edu.lessons.spec import PredictSpec
 
     text = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8")
-    english = text[text.index("\n## English\n"):]
+    english = text[text.index("\n## English\n") :]
     rows = re.findall(r"^\| (1[1-8]) · (\d+|game)[^|]*\| ([^|]+)\|", english, re.MULTILINE)
     assert len(rows) == sum(len(LESSONS[n].tasks) + 1 for n in range(11, 19))
     for number, which, answer in rows:

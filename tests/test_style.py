@@ -14,12 +14,28 @@ import pytest
 ROOT = Path(__file__).parents[1]
 
 
+def test_the_code_is_formatted_by_ruff():
+    """One formatter for all the code (settings in pyproject.toml, ``[tool.ruff.format]``)."""
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (it is in the test extras)")
+    proc = subprocess.run(
+        [ruff, "format", "--check", "."], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_ruff_is_clean():
     ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
     if not Path(ruff).exists():
         pytest.skip("ruff is not installed (it is in the test extras)")
-    proc = subprocess.run([ruff, "check", "--output-format", "concise", "."], cwd=ROOT,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [ruff, "check", "--output-format", "concise", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -28,8 +44,9 @@ def test_the_package_type_checks():
     mypy = shutil.which("mypy") or str(Path(sys.executable).with_name("mypy"))
     if not Path(mypy).exists():
         pytest.skip("mypy is not installed (it is in the test extras)")
-    proc = subprocess.run([mypy, "--no-error-summary"], cwd=ROOT, capture_output=True,
-                          text=True, check=False)
+    proc = subprocess.run(
+        [mypy, "--no-error-summary"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -40,9 +57,13 @@ def test_the_package_says_it_is_typed():
 def _lazy_imports(tree: ast.AST) -> set[int]:
     """The ids of import nodes inside a ``_repr_*_`` method: a rich display for Jupyter,
     which may import the display layer when it is asked for (as python-chess does)."""
-    return {id(node) for func in ast.walk(tree)
-            if isinstance(func, ast.FunctionDef) and func.name.startswith("_repr_")
-            for node in ast.walk(func) if isinstance(node, ast.ImportFrom)}
+    return {
+        id(node)
+        for func in ast.walk(tree)
+        if isinstance(func, ast.FunctionDef) and func.name.startswith("_repr_")
+        for node in ast.walk(func)
+        if isinstance(node, ast.ImportFrom)
+    }
 
 
 def test_the_engine_imports_only_the_standard_library_and_itself():
@@ -58,8 +79,9 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 if node.level:  # relative: inside the package
-                    assert not (node.module or "").startswith(("display", "widgets",
-                                                               "search", "lessons")), path
+                    assert not (node.module or "").startswith(
+                        ("display", "widgets", "search", "lessons")
+                    ), path
                     assert node.level == 1 or node.module == "i18n", (path, node.module)
                     continue
                 names = [node.module or ""]

@@ -46,7 +46,7 @@ def built(folder: Path, rules: Rules = KALAH3, stones: int = 10) -> Path:
 def test_a_built_table_loads_and_is_found(folder: Path) -> None:
     path = built(folder)
     assert path.name == "kalah-3pits-10stones.mtb"
-    table = tables.load(path, Rules.kalah(3, 4))       # any start size on the same board
+    table = tables.load(path, Rules.kalah(3, 4))  # any start size on the same board
     assert table.stones == 10 and len(table.data) == tables.table_size(KALAH3, 10)
     assert tables.table_for(KALAH3, folder).stones == 10
     assert tables.table_for(Rules.official(), folder) is None
@@ -94,7 +94,7 @@ def test_truncated_header_and_other_version_are_refused(folder: Path) -> None:
         tables.load(path)
     head = tables.read_header_bytes(data)
     head["format"] = 99
-    path.write_bytes(tables.header_bytes(head) + data[tables.HEADER_BYTES:])
+    path.write_bytes(tables.header_bytes(head) + data[tables.HEADER_BYTES :])
     with pytest.raises(tables.TableError) as info:
         tables.load(path)
     assert info.value.key == "tables.version"
@@ -117,7 +117,7 @@ def test_a_table_for_other_rules_is_refused(folder: Path) -> None:
     data = fake.read_bytes()
     head = tables.read_header_bytes(data)
     head["rules"]["first_stone_back"] = True
-    fake.write_bytes(tables.header_bytes(head) + data[tables.HEADER_BYTES:])
+    fake.write_bytes(tables.header_bytes(head) + data[tables.HEADER_BYTES :])
     with pytest.raises(tables.TableError):
         tables.load(fake, KALAH3)
 
@@ -157,9 +157,13 @@ BUILD = textwrap.dedent("""
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
 def test_an_interrupted_build_leaves_no_trusted_table(folder: Path, how: int) -> None:
-    proc = subprocess.Popen([sys.executable, "-c", BUILD, str(folder), "16"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=interruptible)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", BUILD, str(folder), "16"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=interruptible,
+    )
     try:
         # Wait until the build is under way (some entries done, not all).
         while True:
@@ -180,8 +184,19 @@ def test_an_interrupted_build_leaves_no_trusted_table(folder: Path, how: int) ->
 
 
 def test_tables_commands(folder: Path, capsys) -> None:
-    args = ["tables", "build", "--rules", "kalah", "--pits", "3", "--stones", "9", "--yes",
-            "--folder", str(folder)]
+    args = [
+        "tables",
+        "build",
+        "--rules",
+        "kalah",
+        "--pits",
+        "3",
+        "--stones",
+        "9",
+        "--yes",
+        "--folder",
+        str(folder),
+    ]
     assert main(["--lang", "en", *args]) == 0
     out = capsys.readouterr().out
     assert "Endgame table: kalah rules, 3 pits a side, at most 9 stones" in out
@@ -197,20 +212,23 @@ def test_tables_commands(folder: Path, capsys) -> None:
     flip_byte(folder / "kalah-3pits-9stones.mtb", tables.HEADER_BYTES + 100)
     assert main(["--lang", "en", "tables", "verify", "--folder", str(folder)]) == 1
     assert "damaged" in capsys.readouterr().out
-    assert main([*args]) == 0                                # rebuilt on request
+    assert main([*args]) == 0  # rebuilt on request
     capsys.readouterr()
     assert main(["tables", "verify", "--folder", str(folder)]) == 0
     assert "sağlam" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, text", [
-    (["tables", "build", "--stones", "0", "--yes"], "1 ile 40 arasında"),
-    (["tables", "build", "--stones", "99", "--yes"], "gelen: 99"),
-    (["tables", "build", "--pits", "4", "--yes"], "--pits yalnızca --rules kalah"),
-    (["tables", "build", "--jobs", "0", "--yes"], "en az 1"),
-    (["--lang", "en", "tables", "build", "--stones", "0", "--yes"], "between 1 and 40"),
-    (["--lang", "en", "solve", "start", "--all-moves", "--jobs", "0"], "at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, text",
+    [
+        (["tables", "build", "--stones", "0", "--yes"], "1 ile 40 arasında"),
+        (["tables", "build", "--stones", "99", "--yes"], "gelen: 99"),
+        (["tables", "build", "--pits", "4", "--yes"], "--pits yalnızca --rules kalah"),
+        (["tables", "build", "--jobs", "0", "--yes"], "en az 1"),
+        (["--lang", "en", "tables", "build", "--stones", "0", "--yes"], "between 1 and 40"),
+        (["--lang", "en", "solve", "start", "--all-moves", "--jobs", "0"], "at least 1"),
+    ],
+)
 def test_bad_table_arguments_exit_2(argv, text, capsys) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -219,35 +237,101 @@ def test_bad_table_arguments_exit_2(argv, text, capsys) -> None:
 
 def test_solve_start_all_moves(capsys) -> None:
     rules = Rules.kalah(3, 3)
-    assert main(["solve", "start", "--rules", "kalah", "--pits", "3", "--stones", "3",
-                 "--all-moves", "--json"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "start",
+                "--rules",
+                "kalah",
+                "--pits",
+                "3",
+                "--stones",
+                "3",
+                "--all-moves",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     want = Solver(rules).value_of_moves(Position.start(rules))
     assert data["values"] == {str(p): v for p, v in want.items()}
     assert data["value"] == max(want.values())
-    assert main(["--lang", "en", "solve", "start", "--rules", "kalah", "--pits", "3",
-                 "--stones", "3", "--all-moves"]) == 0
+    assert (
+        main(
+            [
+                "--lang",
+                "en",
+                "solve",
+                "start",
+                "--rules",
+                "kalah",
+                "--pits",
+                "3",
+                "--stones",
+                "3",
+                "--all-moves",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "The value of every move for South" in out
-    assert main(["--lang", "en", "solve", "start", "--rules", "kalah", "--pits", "3",
-                 "--stones", "3", "--json"]) == 0
+    assert (
+        main(
+            [
+                "--lang",
+                "en",
+                "solve",
+                "start",
+                "--rules",
+                "kalah",
+                "--pits",
+                "3",
+                "--stones",
+                "3",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["value"] == max(want.values())
 
 
 def test_solve_start_stopped_early_says_what_was_proven() -> None:
-    proc = subprocess.run([sys.executable, "-m", "mangala_edu.cli", "--lang", "en", "solve",
-                           "start", "--all-moves", "--time-limit", "1"],
-                          capture_output=True, text=True, check=False, timeout=900)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mangala_edu.cli",
+            "--lang",
+            "en",
+            "solve",
+            "start",
+            "--all-moves",
+            "--time-limit",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+    )
     assert proc.returncode == 3 and proc.stdout == ""
     assert "Stopped before the search finished" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
 def test_ctrl_c_stops_solve_start_with_its_bounds() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "mangala_edu.cli", "--lang", "en", "solve",
-                             "start"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=interruptible)
-    first = proc.stderr.readline()        # said once the solver is ready, as the search starts
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mangala_edu.cli", "--lang", "en", "solve", "start"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=interruptible,
+    )
+    first = proc.stderr.readline()  # said once the solver is ready, as the search starts
     assert "There is no endgame table for these rules" in first
     time.sleep(1)
     proc.send_signal(signal.SIGINT)

@@ -28,8 +28,9 @@ def test_there_are_notebooks_in_both_languages():
 @pytest.mark.parametrize("half", ["tr", "en"])
 def test_every_notebook_is_named_in_each_half(half):
     text = halves()[half]
-    missing = [f"{path.parent.name}/{path.stem}" for path in NOTEBOOKS
-               if f"`{path.stem}`" not in text]
+    missing = [
+        f"{path.parent.name}/{path.stem}" for path in NOTEBOOKS if f"`{path.stem}`" not in text
+    ]
     assert not missing, f"the {half} half of the teacher guide does not name {missing}"
 
 
@@ -48,8 +49,10 @@ def test_both_halves_have_the_same_shape():
     """Same number of sections, tables rows and code blocks in each half."""
     shape = {}
     for half, text in halves().items():
-        shape[half] = (len(re.findall(r"^### ", text, re.MULTILINE)),
-                       len(re.findall(r"^\|", text, re.MULTILINE)),
-                       text.count("```"),
-                       text.count("<!--"))
+        shape[half] = (
+            len(re.findall(r"^### ", text, re.MULTILINE)),
+            len(re.findall(r"^\|", text, re.MULTILINE)),
+            text.count("```"),
+            text.count("<!--"),
+        )
     assert shape["tr"] == shape["en"]

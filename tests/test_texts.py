@@ -49,13 +49,13 @@ def accidental_lists(text: str) -> list[str]:
     []
     """
     found = []
-    last: int | None = None      # the number of the last item of the list we are in
-    first = ""                   # that list's first line
-    blank = True                 # the previous line was blank (or there was none)
+    last: int | None = None  # the number of the last item of the list we are in
+    first = ""  # that list's first line
+    blank = True  # the previous line was blank (or there was none)
     fenced = False
 
     def close() -> None:
-        if last == 1:            # a "list" of one item: prose that begins with "1."
+        if last == 1:  # a "list" of one item: prose that begins with "1."
             found.append(first)
 
     for line in text.splitlines():
@@ -76,7 +76,7 @@ def accidental_lists(text: str) -> list[str]:
                 found.append(line)
         elif not line.startswith((" ", "\t")):
             close()
-            last = None          # prose at the margin ends a list
+            last = None  # prose at the margin ends a list
         blank = False
     close()
     return found
@@ -87,12 +87,17 @@ def _markdown_texts() -> list[tuple[str, str]]:
     for path in SOURCES:
         for index, (kind, body) in enumerate(build.parse(path.read_text("utf-8"), path.name)):
             if kind == "markdown":
-                texts += [(f"{path.name} cell {index} ({lang})", body[lang])  # type: ignore[index]
-                          for lang in LANGUAGES]
+                texts += [
+                    (f"{path.name} cell {index} ({lang})", body[lang])  # type: ignore[index]
+                    for lang in LANGUAGES
+                ]
     for path in BUILT:
         nb = nbformat.read(path, as_version=4)
-        texts += [(f"{path.parent.name}/{path.name} cell {k}", cell.source)
-                  for k, cell in enumerate(nb.cells) if cell.cell_type == "markdown"]
+        texts += [
+            (f"{path.parent.name}/{path.name} cell {k}", cell.source)
+            for k, cell in enumerate(nb.cells)
+            if cell.cell_type == "markdown"
+        ]
     texts += [(path.name, path.read_text("utf-8")) for path in DOCS]
     return texts
 
@@ -101,7 +106,8 @@ def _markdown_texts() -> list[tuple[str, str]]:
 def test_no_line_of_prose_turns_into_a_numbered_list(where, text):
     assert accidental_lists(text) == [], (
         f"{where}: a line starts with a number and a full stop, so Markdown makes it a "
-        "numbered list: write it as 6\\. (or rewrap the line)")
+        "numbered list: write it as 6\\. (or rewrap the line)"
+    )
 
 
 # -- Turkish suffixes after numbers --------------------------------------------------------
@@ -122,14 +128,17 @@ def suffix_starts(n: int) -> set[str]:
     word = last_word(n)
     vowel = next(ch for ch in reversed(word) if ch in _VOWELS)
     two = "a" if vowel in _BACK else "e"
-    four = {"a": "ı", "ı": "ı", "o": "u", "u": "u", "e": "i", "i": "i", "ö": "ü",
-            "ü": "ü"}[vowel]
+    four = {"a": "ı", "ı": "ı", "o": "u", "u": "u", "e": "i", "i": "i", "ö": "ü", "ü": "ü"}[vowel]
     after_vowel = word[-1] in _VOWELS
     found = {turkish_suffix(n, case).split("'", 1)[1] for case in CASES}
-    found |= {"l" + two + "r", ("ş" if after_vowel else "") + two + "r",
-              ("s" if after_vowel else "") + four, "l" + four + "k",
-              ("y" if after_vowel else "") + "l" + two,
-              ("t" if word[-1] in "çfhkpsşt" else "d") + four + "r"}   # 24'tür
+    found |= {
+        "l" + two + "r",
+        ("ş" if after_vowel else "") + two + "r",
+        ("s" if after_vowel else "") + four,
+        "l" + four + "k",
+        ("y" if after_vowel else "") + "l" + two,
+        ("t" if word[-1] in "çfhkpsşt" else "d") + four + "r",
+    }  # 24'tür
     return found
 
 
@@ -153,7 +162,7 @@ def suffix_errors(text: str) -> list[str]:
 def _turkish_texts() -> list[tuple[str, str]]:
     texts = []
     for key, value in catalogue("tr").items():
-        for form in (value.values() if isinstance(value, dict) else [value]):
+        for form in value.values() if isinstance(value, dict) else [value]:
             texts.append((f"tr catalogue {key}", form))
     for path in SOURCES:
         for index, (kind, body) in enumerate(build.parse(path.read_text("utf-8"), path.name)):
@@ -167,8 +176,9 @@ def _turkish_texts() -> list[tuple[str, str]]:
 
 
 def test_every_turkish_suffix_after_a_number_is_right():
-    errors = [f"{where}: {wrong}" for where, text in _turkish_texts()
-              for wrong in suffix_errors(text)]
+    errors = [
+        f"{where}: {wrong}" for where, text in _turkish_texts() for wrong in suffix_errors(text)
+    ]
     assert errors == [], "\n".join(errors)
 
 
@@ -187,7 +197,7 @@ def doubled_stops(text: str) -> bool:
 def test_no_doubled_full_stops_in_the_catalogues():
     for lang in LANGUAGES:
         for key, value in catalogue(lang).items():
-            for form in (value.values() if isinstance(value, dict) else [value]):
+            for form in value.values() if isinstance(value, dict) else [value]:
                 assert not doubled_stops(form), f"{lang} {key}: {form}"
 
 
@@ -229,8 +239,9 @@ def test_the_catalogue_files_keep_one_layout():
 
 # -- The pupil view shows one section at a time: "above" must be in the same section ---------
 
-_ABOVE = re.compile(r"\byukarıdaki\b|\byukarıda\b|\babove(?=\s*[.,:;!?)]|\s*$)",
-                    re.IGNORECASE | re.MULTILINE)
+_ABOVE = re.compile(
+    r"\byukarıdaki\b|\byukarıda\b|\babove(?=\s*[.,:;!?)]|\s*$)", re.IGNORECASE | re.MULTILINE
+)
 
 
 def pointers_out_of_section(cells: list[tuple[str, str]]) -> list[str]:
@@ -255,9 +266,12 @@ def pointers_out_of_section(cells: list[tuple[str, str]]) -> list[str]:
         if re.search(r"^#{1,3} ", source, re.MULTILINE):
             code_before = False
         if not code_before:
-            found += [m.group(0).strip() for m in
-                      re.finditer(r"[^.\n]*(?:" + _ABOVE.pattern + r")[^.\n]*\.?", source,
-                                  re.IGNORECASE)]
+            found += [
+                m.group(0).strip()
+                for m in re.finditer(
+                    r"[^.\n]*(?:" + _ABOVE.pattern + r")[^.\n]*\.?", source, re.IGNORECASE
+                )
+            ]
     return found
 
 

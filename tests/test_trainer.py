@@ -21,8 +21,11 @@ def _puzzle(moves: int, with_reply: bool = True):
     for p in COLLECTION:
         step = p.steps[0]
         wrong = [m for m in step.values if m != step.best and step.refutations.get(m)]
-        if (p.learner_moves == moves and (wrong or not with_reply)
-                and (moves == 1 or not p.is_learner_move(p.line[1]))):
+        if (
+            p.learner_moves == moves
+            and (wrong or not with_reply)
+            and (moves == 1 or not p.is_learner_move(p.line[1]))
+        ):
             return p
     raise AssertionError("no such puzzle in the collection")
 
@@ -34,8 +37,16 @@ def _clock():
 
 def _trainer(puzzle, store, lang="en"):
     collection = Collection([puzzle, *[p for p in COLLECTION if p.id != puzzle.id][:5]])
-    return PuzzleTrainer("Ayşe", mode="list", lang=lang, speed=0, store=store,
-                         collection=collection, clock=_clock(), now=lambda: "2026-01-01")
+    return PuzzleTrainer(
+        "Ayşe",
+        mode="list",
+        lang=lang,
+        speed=0,
+        store=store,
+        collection=collection,
+        clock=_clock(),
+        now=lambda: "2026-01-01",
+    )
 
 
 def _wrong(puzzle):
@@ -52,12 +63,11 @@ def test_a_wrong_move_shows_the_refutation_and_its_cost_then_a_retry(tmp_path):
     assert reply is not None and not reply.right
     assert reply.cost == step.values[step.best] - step.values[wrong] >= p.margin
     # The wrong move and the refutation were played on the board, move by move.
-    assert [t.pit for t in reply.traces][1:] == [
-        int(n[1:]) for n in step.refutations[wrong]]
+    assert [t.pit for t in reply.traces][1:] == [int(n[1:]) for n in step.refutations[wrong]]
     assert trainer.board.game.moves == tuple(t.pit for t in reply.traces)
     assert f"costs {reply.cost} stones" in trainer.feedback_text
     assert trainer.board.locked
-    assert trainer.click(step.best) is None          # locked: the board says why, no error
+    assert trainer.click(step.best) is None  # locked: the board says why, no error
     assert "Try again" in trainer.board.message
     trainer.try_again()
     assert trainer.board.position == p.start and not trainer.board.locked
@@ -70,7 +80,7 @@ def test_right_moves_bring_the_reply_and_solve_it_with_the_rating_saved(tmp_path
     first = trainer.click(p.line[0])
     assert first.right and not first.solved
     assert "Your opponent answered" in trainer.feedback_text
-    assert trainer.board.position == trainer.run.position   # the reply is on the board
+    assert trainer.board.position == trainer.run.position  # the reply is on the board
     for name in p.line[1:]:
         if p.is_learner_move(name):
             last = trainer.click(name)
@@ -79,14 +89,24 @@ def test_right_moves_bring_the_reply_and_solve_it_with_the_rating_saved(tmp_path
     assert outcome.after.rating > outcome.before.rating
     assert "Solved" in trainer.feedback_text and "Your rating: 1200 →" in trainer.feedback_text
     saved = store.load("Ayşe")
-    assert saved.attempts == [{
-        "puzzle": p.id, "themes": list(p.themes), "band": p.band, "solved": True,
-        "clean": True, "hints": 0, "wrong": 0, "seconds": trainer.run.seconds,
-        "rating_before": 1200.0, "rating_after": round(outcome.after.rating, 1),
-        "at": "2026-01-01"}]
+    assert saved.attempts == [
+        {
+            "puzzle": p.id,
+            "themes": list(p.themes),
+            "band": p.band,
+            "solved": True,
+            "clean": True,
+            "hints": 0,
+            "wrong": 0,
+            "seconds": trainer.run.seconds,
+            "rating_before": 1200.0,
+            "rating_after": round(outcome.after.rating, 1),
+            "at": "2026-01-01",
+        }
+    ]
     assert saved.rating[0] == pytest.approx(outcome.after.rating, abs=0.01)
     assert p.id in store.puzzle_ratings()
-    assert store.puzzle_ratings()[p.id][0] < p.rating         # the puzzle lost
+    assert store.puzzle_ratings()[p.id][0] < p.rating  # the puzzle lost
     assert trainer.board.locked
     assert trainer.click(1) is None and "Next puzzle" in trainer.board.message
 
@@ -102,7 +122,7 @@ def test_three_hints_then_the_pit_is_ringed(tmp_path):
     assert said[3].startswith("Başka ipucu yok")
     assert trainer.board.highlight == [p.start.place(p.learner, pit)]
     trainer.click(pit)
-    assert trainer.run.solved and not trainer.run.clean    # hints: not a clean solve
+    assert trainer.run.solved and not trainer.run.clean  # hints: not a clean solve
     assert trainer.outcome.after.rating < 1200
 
 
@@ -117,7 +137,7 @@ def test_the_solution_plays_the_line_and_counts_as_not_solved(tmp_path):
     assert store.load("Ayşe").attempts[0]["solved"] is False
     with pytest.raises(PuzzleError):
         trainer.run.hint()
-    trainer._safe(trainer.hint)                          # a button never raises
+    trainer._safe(trainer.hint)  # a button never raises
     assert "This puzzle is over" in trainer.feedback_text
     nxt = trainer.next_puzzle()
     assert nxt.puzzle.id != p.id and trainer.board.position == nxt.puzzle.start
@@ -166,7 +186,7 @@ def test_a_damaged_progress_file_is_said_and_the_trainer_goes_on(tmp_path):
     trainer = _trainer(_puzzle(1), store)
     assert "damaged" in trainer.feedback_text and "Ayşe.damaged-1.json" in trainer.feedback_text
     trainer.click(trainer.run.expected)
-    assert store.load("Ayşe").attempts                      # a new file
+    assert store.load("Ayşe").attempts  # a new file
 
 
 def test_a_run_on_its_own():
@@ -174,7 +194,7 @@ def test_a_run_on_its_own():
     run = PuzzleRun(p)
     assert run.prompt().text("tr").startswith("Sıra ")
     with pytest.raises(PuzzleError):
-        TrainerSession(COLLECTION).finish(run)               # not finished yet
+        TrainerSession(COLLECTION).finish(run)  # not finished yet
 
 
 def test_typing_a_name_loads_that_learner(tmp_path):

@@ -29,8 +29,11 @@ from .conftest import pos
 def sent(monkeypatch):
     """Every message a board sends to the JavaScript, in order."""
     messages: list[dict] = []
-    monkeypatch.setattr(Board, "send", lambda self, content, buffers=None: messages.append(
-        json.loads(json.dumps(content))))
+    monkeypatch.setattr(
+        Board,
+        "send",
+        lambda self, content, buffers=None: messages.append(json.loads(json.dumps(content))),
+    )
     return messages
 
 
@@ -45,6 +48,7 @@ def state(board: Board) -> tuple:
 
 # -- Playing --------------------------------------------------------------------------------
 
+
 def test_a_legal_click_plays_the_engines_move(sent):
     board = Board()
     trace = board.click("south", 3)
@@ -55,15 +59,16 @@ def test_a_legal_click_plays_the_engines_move(sent):
     assert board.legal == list(expected.legal_moves)
     assert board.message == "" and board.caption == t("event.nothing", "tr")
     assert board.status == "Sıra Kuzey oyuncusunda"
-    assert sent == [{"type": "play", "trace": trace.to_dict(),
-                     "captions": trace_captions(trace, "tr")}]
+    assert sent == [
+        {"type": "play", "trace": trace.to_dict(), "captions": trace_captions(trace, "tr")}
+    ]
 
 
 def test_a_click_from_javascript_plays(sent):
     board = Board()
     js(board, type="click", side="south", pit=4, busy=False, remove=False)
     assert board.position == Position.start().play(4)
-    assert board.to_move == "south"                          # extra turn
+    assert board.to_move == "south"  # extra turn
     assert sent[0]["type"] == "play" and sent[0]["trace"]["outcome"] == "extra_turn"
 
 
@@ -75,21 +80,36 @@ def test_play_from_python_raises_and_changes_nothing(sent):
         board.play(7)
     assert info.value.key == "error.out_of_range"
     with pytest.raises(IllegalMoveError):
-        board.play("S2")                                     # North is to move
+        board.play("S2")  # North is to move
     assert state(board) == before and len(sent) == 1
 
 
 WRONG_CLICKS = {
     # name: (position text, click, expected key, params by language)
-    "empty pit": ("4,0,4,4,4,4,0/4,4,4,4,4,4,0 S", ("south", 2), "error.empty_pit",
-                  lambda lang: {"pit": 2}),
-    "opponent's pit": ("4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", ("north", 1), "error.not_your_pit",
-                       lambda lang: {"owner": t("side.north", lang),
-                                     "mover": t("side.south", lang)}),
-    "a store": ("4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", ("south", 0), "error.store_click",
-                lambda lang: {}),
-    "after the end": ("0,0,0,0,0,0,30/0,0,0,0,0,0,18 -", ("south", 1), "error.over",
-                      lambda lang: {}),
+    "empty pit": (
+        "4,0,4,4,4,4,0/4,4,4,4,4,4,0 S",
+        ("south", 2),
+        "error.empty_pit",
+        lambda lang: {"pit": 2},
+    ),
+    "opponent's pit": (
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+        ("north", 1),
+        "error.not_your_pit",
+        lambda lang: {"owner": t("side.north", lang), "mover": t("side.south", lang)},
+    ),
+    "a store": (
+        "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
+        ("south", 0),
+        "error.store_click",
+        lambda lang: {},
+    ),
+    "after the end": (
+        "0,0,0,0,0,0,30/0,0,0,0,0,0,18 -",
+        ("south", 1),
+        "error.over",
+        lambda lang: {},
+    ),
 }
 
 
@@ -118,10 +138,11 @@ def test_the_message_follows_the_language_and_clears_after_a_move(sent):
     board.click("north", 1)
     assert board.message.startswith("Bu kuyu Kuzey oyuncusunun")
     board.lang = "en"
-    assert board.message == ("That pit is North's: South is to move and plays from their own "
-                             "pits only.")
+    assert board.message == (
+        "That pit is North's: South is to move and plays from their own pits only."
+    )
     assert board.texts["side.south"] == "South" and board.status == "South to move"
-    assert 'South' in board.frame and 'Güney' not in board.frame
+    assert "South" in board.frame and "Güney" not in board.frame
     board.click("south", 1)
     assert board.message == "" and board.message_kind == ""
 
@@ -134,6 +155,7 @@ def test_language_must_be_known():
 
 
 # -- Undo, redo, show -----------------------------------------------------------------------
+
 
 def test_undo_redo(sent):
     board = Board()
@@ -149,7 +171,7 @@ def test_undo_redo(sent):
     assert board.position == Position.start() and not board.can_undo
     assert board.undo() is False and board.message == t("error.nothing_to_undo", "tr")
     assert board.redo() is True and board.position == Position.start().play(3)
-    assert sent[-1]["type"] == "play"                       # a redo is animated
+    assert sent[-1]["type"] == "play"  # a redo is animated
     js(board, type="redo")
     assert board.position == after_two and not board.can_redo
     assert board.redo() is False and board.message == t("error.nothing_to_redo", "tr")
@@ -168,7 +190,7 @@ def test_a_new_move_forgets_the_redo_list():
 def test_a_locked_board_refuses_moves_explains_and_changes_nothing(sent, lang):
     board = Board(lang=lang)
     board.play(3)
-    board.undo()                                  # something to redo
+    board.undo()  # something to redo
     sent.clear()
     board.lock(Message("ui.task_done", button=Message("ui.try_again")))
     words = t("ui.task_done", lang, button=t("ui.try_again", lang))
@@ -184,7 +206,7 @@ def test_a_locked_board_refuses_moves_explains_and_changes_nothing(sent, lang):
         assert info.value.message(lang) == words
     assert state(board) == before and sent == []
     other = "en" if lang == "tr" else "tr"
-    board.lang = other                            # the refusal follows the language
+    board.lang = other  # the refusal follows the language
     assert board.message == t("ui.task_done", other, button=t("ui.try_again", other))
     assert board.lock_text == board.message
     board.unlock()
@@ -200,8 +222,8 @@ def test_undo_on_a_locked_board_is_allowed_and_reported():
     board.play(3)
     board.lock(Message("ui.task_done", button=Message("ui.try_again")))
     assert board.undo() is True and undone == [Position.start()]
-    assert board.locked                           # the owner decides what comes next
-    js(board, type="undo")                        # nothing to take back: no call
+    assert board.locked  # the owner decides what comes next
+    js(board, type="undo")  # nothing to take back: no call
     assert undone == [Position.start()] and board.locked
 
 
@@ -229,11 +251,15 @@ def test_step_controls_send_messages(sent):
     board.next_step()
     board.previous_step()
     board.finish_animation()
-    assert sent == [{"type": "step", "delta": 1}, {"type": "step", "delta": -1},
-                    {"type": "step", "delta": "end"}]
+    assert sent == [
+        {"type": "step", "delta": 1},
+        {"type": "step", "delta": -1},
+        {"type": "step", "delta": "end"},
+    ]
 
 
 # -- Callbacks ------------------------------------------------------------------------------
+
 
 def test_on_move_callbacks():
     board = Board()
@@ -242,11 +268,15 @@ def test_on_move_callbacks():
     board.click("south", 3)
     board.play(2)
     board.show([1])
-    board.click("south", 3)                                 # refused: no call
+    board.click("south", 3)  # refused: no call
     board.undo()
     board.redo()
-    assert [(tr.player, tr.pit) for tr in seen] == [("south", 3), ("north", 2), ("south", 1),
-                                                     ("south", 1)]
+    assert [(tr.player, tr.pit) for tr in seen] == [
+        ("south", 3),
+        ("north", 2),
+        ("south", 1),
+        ("south", 1),
+    ]
     board.on_move(seen.append, remove=True)
     board.undo()
     board.redo()
@@ -255,18 +285,19 @@ def test_on_move_callbacks():
 
 # -- The editor -----------------------------------------------------------------------------
 
+
 def test_editor_builds_a_position_through_the_engine(sent):
     board = Board(controls=("undo", "edit"))
     board.play(3)
     board.edit()
     assert board.editing and not board.can_undo
     board.set_stones("S1", 0)
-    board.add_stone("Nstore", 2)                                 # North's store
+    board.add_stone("Nstore", 2)  # North's store
     board.add_stone(0)
     board.remove_stone("S2")
     board.set_to_move("south")
     assert board.board[:2] == [1, 3] and board.board[13] == 2
-    assert board.position == Position.start().play(3)       # the draft is not the position yet
+    assert board.position == Position.start().play(3)  # the draft is not the position yet
     made = board.apply_edit()
     expected = Position((1, 3, 1, 5, 5, 5, 0, 4, 4, 4, 4, 4, 4, 2), "south")
     assert made == expected and board.position == expected and board.game.moves == ()
@@ -284,7 +315,7 @@ def test_editor_errors_are_explained(lang):
     with pytest.raises(PositionError) as info:
         board.apply_edit()
     assert info.value.key == "position.empty_side_to_move"
-    assert board.editing                                    # still open, nothing lost
+    assert board.editing  # still open, nothing lost
     # The same through the JavaScript: explained in a message.
     js(board, type="edit", action="apply")
     assert board.message == info.value.message(lang)
@@ -309,12 +340,12 @@ def test_editor_from_javascript_and_cancel(sent):
     assert board.board[0] == 5 and board.board[13] == 1
     js(board, type="edit", action="to_move", side=None)
     assert board.to_move is None
-    js(board, type="edit", action="apply")                  # stones left but "set over"
+    js(board, type="edit", action="apply")  # stones left but "set over"
     assert board.message == t("position.over_with_stones", "tr") and board.editing
     js(board, type="edit", action="to_move", side="north")
     assert board.to_move == "north"
     with pytest.raises(IllegalMoveError):
-        board.play(1)                                       # no moves while editing
+        board.play(1)  # no moves while editing
     assert board.undo() is False and board.message == t("error.editing", "tr")
     js(board, type="edit", action="cancel")
     assert not board.editing and board.position == Position.start()
@@ -322,6 +353,7 @@ def test_editor_from_javascript_and_cancel(sent):
 
 
 # -- Other rules, reset, display ------------------------------------------------------------
+
 
 def test_kalah_board():
     board = Board(rules=Rules.kalah(4, 3), lang="en")
@@ -345,8 +377,7 @@ def test_reset_and_game_setter(sent):
 
 def test_repr_and_still_picture():
     board = Board(pos("4,0,4,4,4,4,0/4,4,4,4,4,4,0 S"), lang="en", highlight=["S1"])
-    assert repr(board) == ("Board(Position.from_text('4,0,4,4,4,4,0/4,4,4,4,4,4,0 S'), "
-                           "lang='en')")
+    assert repr(board) == ("Board(Position.from_text('4,0,4,4,4,4,0/4,4,4,4,4,4,0 S'), lang='en')")
     assert board.highlight == [0]
     data = board._repr_mimebundle_()[0]
     assert data["text/plain"] == repr(board)
@@ -356,7 +387,8 @@ def test_repr_and_still_picture():
     assert "image/svg+xml" not in data and "<svg" not in still
     picture = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', still)
     assert picture and base64.b64decode(picture.group(1)).decode() == board_svg(
-        board.position, lang="en", highlight=[0], size=1100)
+        board.position, lang="en", highlight=[0], size=1100
+    )
     assert "Run ▸ Run All Cells" in still and 'alt="Mangala board: South to move"' in still
     assert "application/vnd.jupyter.widget-view+json" in data
 
@@ -365,17 +397,21 @@ def test_aria_templates_are_sent():
     board = Board(lang="en")
     label = board.texts["board.pit_label"]["other"].format(side="South", pit=3, count=4)
     assert label == "South pit 3, 4 stones"
-    assert board.texts["board.pit_label"]["one"].format(side="South", pit=3) == \
-        "South pit 3, 1 stone"
-    assert Board().texts["board.pit_label"]["other"].format(side="Güney", pit=3, count=4) == \
-        "Güney 3. kuyu, 4 taş"
+    assert (
+        board.texts["board.pit_label"]["one"].format(side="South", pit=3) == "South pit 3, 1 stone"
+    )
+    assert (
+        Board().texts["board.pit_label"]["other"].format(side="Güney", pit=3, count=4)
+        == "Güney 3. kuyu, 4 taş"
+    )
 
 
 def test_the_javascript_files_ship_with_the_package():
     here = Path(__import__("mangala_edu.widgets.board", fromlist=["x"]).__file__).parent
     source = (here / "board.js").read_text(encoding="utf-8")
     assert "export default" in source and "http" not in source.replace(
-        "http://www.w3.org/2000/svg", "")                   # no CDN, no network
+        "http://www.w3.org/2000/svg", ""
+    )  # no CDN, no network
     assert (here / "board.css").exists()
 
 
@@ -391,9 +427,12 @@ def test_javascript_places_stones_like_python(tmp_path):
         "const out = [];\n"
         "for (const place of lay.places) for (const n of [1, 4, 13, 48, 90])\n"
         "  out.push(stoneSpots(place, n, lay).map(s => [s[0], s[1], s[2], s[3]]));\n"
-        "console.log(JSON.stringify(out));\n", encoding="utf-8")
-    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60,
-                            check=True)
+        "console.log(JSON.stringify(out));\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        ["node", str(script)], capture_output=True, text=True, timeout=60, check=True
+    )
     got = json.loads(result.stdout)
     want = [stone_spots(place, n) for place in lay["places"] for n in (1, 4, 13, 48, 90)]
     assert len(got) == len(want)

@@ -26,22 +26,22 @@ def _text(path) -> list[str]:
 @pytest.mark.parametrize("lang", ["tr", "en"])
 def test_a_worksheet_has_questions_turkish_letters_and_a_matching_key(tmp_path, lang):
     path = tmp_path / f"sheet-{lang}.pdf"
-    assert main(["--lang", lang, "worksheet", "--count", "5", "--seed", "2", "-o",
-                 str(path)]) == 0
+    assert main(["--lang", lang, "worksheet", "--count", "5", "--seed", "2", "-o", str(path)]) == 0
     pages = _text(path)
     chosen = COLLECTION.pick(5, seed=2)
     boards = "\n".join(pages[:-1])
     key = pages[-1]
     title = {"tr": "Mangala bulmacaları", "en": "Mangala puzzles"}[lang]
     assert title in pages[0]
-    for label in {"tr": ("Ad Soyad:", "Sınıf:", "Tarih:"), "en": ("Name:", "Class:",
-                                                                  "Date:")}[lang]:
+    for label in {"tr": ("Ad Soyad:", "Sınıf:", "Tarih:"), "en": ("Name:", "Class:", "Date:")}[
+        lang
+    ]:
         assert label in pages[0]
     for number in range(1, 6):
         word = {"tr": "Bulmaca", "en": "Puzzle"}[lang]
         assert f"{word} {number}" in boards
     asks = {"tr": "Sıra ", "en": " to move"}[lang]
-    assert boards.count(asks) >= 5                            # a question under each board
+    assert boards.count(asks) >= 5  # a question under each board
     assert boards.count({"tr": "Cevap:", "en": "Answer:"}[lang]) == 5
     assert {"tr": "Cevap anahtarı", "en": "Answer key"}[lang] in key
     flat = re.sub(r"\s+", " ", key)
@@ -49,11 +49,12 @@ def test_a_worksheet_has_questions_turkish_letters_and_a_matching_key(tmp_path, 
         assert f"{number}. ({puzzle.id}) {MoveList(puzzle.line).text(lang)}" in flat
         assert re.sub(r"\s+", " ", explanation(puzzle).text(lang))[:30] in flat
     if lang == "tr":
-        letters = pages[0]                      # the first page's own words, whatever puzzles
+        letters = pages[0]  # the first page's own words, whatever puzzles
         for letter in "çğıİöşü":
             assert letter in letters, letter
-    assert path.read_bytes() == make_worksheet(chosen, tmp_path / "again.pdf",
-                                               lang=lang).read_bytes()
+    assert (
+        path.read_bytes() == make_worksheet(chosen, tmp_path / "again.pdf", lang=lang).read_bytes()
+    )
 
 
 def test_the_pdf_embeds_truetype_fonts(tmp_path):
@@ -62,10 +63,10 @@ def test_the_pdf_embeds_truetype_fonts(tmp_path):
     for page in PdfReader(str(path)).pages:
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
-            if font["/Subtype"] == "/Type0":      # TrueType glyphs beyond Latin-1 (ş ğ ı →)
+            if font["/Subtype"] == "/Type0":  # TrueType glyphs beyond Latin-1 (ş ğ ı →)
                 font = font["/DescendantFonts"][0].get_object()
             kinds.add(str(font["/Subtype"]))
-            assert "/FontFile2" in font["/FontDescriptor"].get_object()   # embedded TrueType
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()  # embedded TrueType
     assert kinds <= {"/TrueType", "/CIDFontType2"} and kinds
     assert b"CreationDate" not in path.read_bytes()
 
@@ -89,29 +90,34 @@ def test_list_show_stats_and_json(capsys):
     assert stats["total"]["puzzles"] == len(COLLECTION)
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["puzzles", "list", "--theme", "flying"], "Unknown theme 'flying': choose one of even"),
-    (["puzzles", "list", "--band", "super"], "Unknown band 'super'"),
-    (["puzzles", "show", "m0000000"], "There is no puzzle 'm0000000'"),
-    (["worksheet", "--count", "100000", "-o", "x.pdf"], "100000 puzzles were asked for"),
-    (["worksheet", "--count", "2", "-o", "x.png"], "must end in .pdf"),
-    (["puzzles", "verify", "--sample", "0"], "0 puzzles were asked for"),
-    (["puzzles", "mine", "--games", "0"], "at least 1 game"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["puzzles", "list", "--theme", "flying"], "Unknown theme 'flying': choose one of even"),
+        (["puzzles", "list", "--band", "super"], "Unknown band 'super'"),
+        (["puzzles", "show", "m0000000"], "There is no puzzle 'm0000000'"),
+        (["worksheet", "--count", "100000", "-o", "x.pdf"], "100000 puzzles were asked for"),
+        (["worksheet", "--count", "2", "-o", "x.png"], "must end in .pdf"),
+        (["puzzles", "verify", "--sample", "0"], "0 puzzles were asked for"),
+        (["puzzles", "mine", "--games", "0"], "at least 1 game"),
+    ],
+)
 def test_bad_input_says_what_is_wrong_and_exits_2(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)
     assert main(["--lang", "en", *argv]) == 2
     assert words in capsys.readouterr().err
-    assert not list(tmp_path.iterdir())                     # nothing written
+    assert not list(tmp_path.iterdir())  # nothing written
 
 
 def test_a_damaged_puzzle_file_is_named_and_left_alone(capsys, tmp_path):
     path = tmp_path / "mine.jsonl"
     path.write_text(COLLECTION.puzzles[0].to_json() + "\n{oops\n", encoding="utf-8")
     before = path.read_bytes()
-    for argv in (["puzzles", "list", "--file", str(path)],
-                 ["puzzles", "mine", "--games", "1", "-o", str(path)],
-                 ["worksheet", "--file", str(path), "-o", str(tmp_path / "w.pdf")]):
+    for argv in (
+        ["puzzles", "list", "--file", str(path)],
+        ["puzzles", "mine", "--games", "1", "-o", str(path)],
+        ["worksheet", "--file", str(path), "-o", str(tmp_path / "w.pdf")],
+    ):
         assert main(["--lang", "en", *argv]) == 2
         assert "line 2 is not a puzzle" in capsys.readouterr().err
     assert path.read_bytes() == before
@@ -119,8 +125,10 @@ def test_a_damaged_puzzle_file_is_named_and_left_alone(capsys, tmp_path):
 
 
 def test_verify_a_sample_and_fail_on_a_tampered_puzzle(capsys, tmp_path):
-    assert main(["--lang", "en", "puzzles", "verify", "--sample", "3", "--seed", "1",
-                 "--jobs", "1"]) == 0
+    assert (
+        main(["--lang", "en", "puzzles", "verify", "--sample", "3", "--seed", "1", "--jobs", "1"])
+        == 0
+    )
     assert "3 puzzles re-proven, 0 did not hold" in capsys.readouterr().out
     puzzle = min(COLLECTION, key=lambda p: p.stones).to_dict()
     puzzle["value"] += 2
@@ -138,13 +146,15 @@ def test_mining_is_resumable_and_the_same_on_one_core_or_two(tmp_path):
     first = mine(one, games=2, seed=5, settings=SMALL, jobs=1)
     assert first.games == 2 and first.skipped_games == 0
     more = mine(one, games=4, seed=5, settings=SMALL, jobs=1)
-    assert more.games == 2 and more.skipped_games == 2           # resumed, not redone
+    assert more.games == 2 and more.skipped_games == 2  # resumed, not redone
     again = mine(one, games=4, seed=5, settings=SMALL, jobs=1)
     assert again.games == 0 and again.new == 0
     mine(two, games=4, seed=5, settings=SMALL, jobs=2)
     assert one.read_text() == two.read_text()
-    assert one.with_name("one.jsonl.mined").read_text().splitlines() == \
-        two.with_name("two.jsonl.mined").read_text().splitlines()
+    assert (
+        one.with_name("one.jsonl.mined").read_text().splitlines()
+        == two.with_name("two.jsonl.mined").read_text().splitlines()
+    )
     puzzles = read_puzzles(one)
     assert len({p.id for p in puzzles}) == len(puzzles)
     assert all(p.stones <= 12 for p in puzzles)
@@ -152,10 +162,16 @@ def test_mining_is_resumable_and_the_same_on_one_core_or_two(tmp_path):
 
 def test_mining_on_a_local_dask_cluster(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        report = mine(tmp_path / "dask.jsonl", games=2, seed=5, settings=SMALL,
-                      scheduler=cluster.scheduler_address)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        report = mine(
+            tmp_path / "dask.jsonl",
+            games=2,
+            seed=5,
+            settings=SMALL,
+            scheduler=cluster.scheduler_address,
+        )
     assert report.games == 2
     local = tmp_path / "local.jsonl"
     mine(local, games=2, seed=5, settings=SMALL, jobs=1)
@@ -164,9 +180,29 @@ def test_mining_on_a_local_dask_cluster(tmp_path):
 
 def test_the_mine_command_prints_statistics(capsys, tmp_path):
     out = tmp_path / "cmd.jsonl"
-    assert main(["--lang", "en", "puzzles", "mine", "--games", "1", "--seed", "5",
-                 "--max-stones", "12", "--time-scale", "0.05", "--jobs", "1",
-                 "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "--lang",
+                "en",
+                "puzzles",
+                "mine",
+                "--games",
+                "1",
+                "--seed",
+                "5",
+                "--max-stones",
+                "12",
+                "--time-scale",
+                "0.05",
+                "--jobs",
+                "1",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "1 games played" in text and "proven puzzles per hour per core" in text
     assert "themes:" in text and "bands:" in text

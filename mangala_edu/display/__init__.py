@@ -32,5 +32,15 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["PALETTE", "STONE_COLOURS", "DisplayError", "board_figure", "board_layout",
-           "board_svg", "board_text", "save_board", "status_text", "stone_spots"]
+__all__ = [
+    "PALETTE",
+    "STONE_COLOURS",
+    "DisplayError",
+    "board_figure",
+    "board_layout",
+    "board_svg",
+    "board_text",
+    "save_board",
+    "status_text",
+    "stone_spots",
+]

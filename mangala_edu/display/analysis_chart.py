@@ -44,8 +44,13 @@ NORTH_COLOUR = "#2b5d8a"
 MISTAKE_MARKERS = {"inaccuracy": ("o", 40), "mistake": ("o", 70), "blunder": ("X", 110)}
 
 
-def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None = None,
-                    width: float = 8.0, height: float = 3.2) -> Figure:
+def advantage_chart(
+    review: GameReview,
+    lang: str | None = None,
+    ax: Axes | None = None,
+    width: float = 8.0,
+    height: float = 3.2,
+) -> Figure:
     """Draw South's advantage move by move; returns the figure (a new one unless ``ax`` is
     given). Estimated values are drawn dashed, exact ones solid."""
     if ax is None:
@@ -58,20 +63,40 @@ def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None
     xs = list(range(len(values)))
     ax.axhline(0, color="#888888", linewidth=0.8)
     if values:
-        ax.fill_between(xs, values, 0, where=[v >= 0 for v in values], interpolate=True,
-                        color=SOUTH_COLOUR, alpha=0.25)
-        ax.fill_between(xs, values, 0, where=[v <= 0 for v in values], interpolate=True,
-                        color=NORTH_COLOUR, alpha=0.25)
+        ax.fill_between(
+            xs,
+            values,
+            0,
+            where=[v >= 0 for v in values],
+            interpolate=True,
+            color=SOUTH_COLOUR,
+            alpha=0.25,
+        )
+        ax.fill_between(
+            xs,
+            values,
+            0,
+            where=[v <= 0 for v in values],
+            interpolate=True,
+            color=NORTH_COLOUR,
+            alpha=0.25,
+        )
         # Solid where the values are exact, dashed where they are estimated.
         for i, move in enumerate(review.moves):
             style = "-" if move.exact else "--"
-            ax.plot([i, i + 1], [values[i], values[i + 1]], style, color="#333333",
-                    linewidth=1.4)
+            ax.plot([i, i + 1], [values[i], values[i + 1]], style, color="#333333", linewidth=1.4)
         for move in review.mistakes():
             marker, size = MISTAKE_MARKERS[move.verdict]
             colour = SOUTH_COLOUR if move.player == SOUTH else NORTH_COLOUR
-            ax.scatter([move.ply], [values[move.ply]], marker=marker, s=size, color=colour,
-                       edgecolors="black", zorder=3)
+            ax.scatter(
+                [move.ply],
+                [values[move.ply]],
+                marker=marker,
+                s=size,
+                color=colour,
+                edgecolors="black",
+                zorder=3,
+            )
     ax.set_title(t("analysis.chart.title", lang))
     ax.set_xlabel(t("analysis.chart.xlabel", lang))
     ax.set_ylabel(t("analysis.chart.ylabel", lang))
@@ -79,8 +104,14 @@ def advantage_chart(review: GameReview, lang: str | None = None, ax: Axes | None
     limit = max([4.0, *(abs(v) for v in values)]) * 1.1
     ax.set_ylim(-limit, limit)
     if values:
-        ax.legend(handles=_legend(review, lang), loc="center left", bbox_to_anchor=(1.01, 0.5),
-                  frameon=False, fontsize="small", handlelength=2.2)
+        ax.legend(
+            handles=_legend(review, lang),
+            loc="center left",
+            bbox_to_anchor=(1.01, 0.5),
+            frameon=False,
+            fontsize="small",
+            handlelength=2.2,
+        )
     return fig
 
 
@@ -89,24 +120,47 @@ def _legend(review: GameReview, lang: str | None) -> list[Line2D | Patch]:
     kind of mistake made, and the colour of each side (its area and its mistakes)."""
     handles: list[Line2D | Patch] = []
     if any(m.exact for m in review.moves):
-        handles.append(Line2D([], [], color="#333333", linestyle="-",
-                              label=t("analysis.chart.exact_line", lang)))
+        handles.append(
+            Line2D(
+                [], [], color="#333333", linestyle="-", label=t("analysis.chart.exact_line", lang)
+            )
+        )
     if not all(m.exact for m in review.moves):
-        handles.append(Line2D([], [], color="#333333", linestyle="--",
-                              label=t("analysis.chart.estimated_line", lang)))
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color="#333333",
+                linestyle="--",
+                label=t("analysis.chart.estimated_line", lang),
+            )
+        )
     mistakes = review.mistakes()
     for verdict, (marker, size) in MISTAKE_MARKERS.items():
         if any(m.verdict == verdict for m in mistakes):
-            handles.append(Line2D([], [], linestyle="none", marker=marker,
-                                  markersize=size ** 0.5, color="#9a9a9a",
-                                  markeredgecolor="black",
-                                  label=t(VERDICT_NAMES[verdict], lang)))
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    linestyle="none",
+                    marker=marker,
+                    markersize=size**0.5,
+                    color="#9a9a9a",
+                    markeredgecolor="black",
+                    label=t(VERDICT_NAMES[verdict], lang),
+                )
+            )
     sides: list[tuple[Side, str]] = [(SOUTH, SOUTH_COLOUR), (NORTH, NORTH_COLOUR)]
     values = review.advantage()
     for side, colour in sides:
         ahead = any(v > 0 for v in values) if side == SOUTH else any(v < 0 for v in values)
         if ahead or any(m.player == side for m in mistakes):
-            handles.append(Patch(facecolor=colour, alpha=0.45, edgecolor="black",
-                                 label=t("analysis.chart.by_side", lang,
-                                         side=SIDE_NAMES[side])))
+            handles.append(
+                Patch(
+                    facecolor=colour,
+                    alpha=0.45,
+                    edgecolor="black",
+                    label=t("analysis.chart.by_side", lang, side=SIDE_NAMES[side]),
+                )
+            )
     return handles

@@ -80,16 +80,30 @@ _CAPTIONS: dict[EventKind, str] = {
 }
 
 #: The kinds :func:`outcome_caption` tells: the rule at the last stone and the end of the set.
-_OUTCOME_CAPTIONS = (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD,
-                     EventKind.EMPTY_CAPTURE, EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING,
-                     EventKind.TUZDIK, EventKind.LAST_IN_TUZDIK, EventKind.CHAIN_CAPTURE,
-                     EventKind.NO_CAPTURE, EventKind.RELAY_LOOP, EventKind.PASS,
-                     EventKind.WIN_THRESHOLD, EventKind.NO_MOVE, EventKind.REPETITION,
-                     EventKind.SWEEP, EventKind.SET_OVER)
+_OUTCOME_CAPTIONS = (
+    EventKind.EXTRA_TURN,
+    EventKind.EVEN_CAPTURE,
+    EventKind.ODD,
+    EventKind.EMPTY_CAPTURE,
+    EventKind.EMPTY_OPPOSITE_EMPTY,
+    EventKind.NOTHING,
+    EventKind.TUZDIK,
+    EventKind.LAST_IN_TUZDIK,
+    EventKind.CHAIN_CAPTURE,
+    EventKind.NO_CAPTURE,
+    EventKind.RELAY_LOOP,
+    EventKind.PASS,
+    EventKind.WIN_THRESHOLD,
+    EventKind.NO_MOVE,
+    EventKind.REPETITION,
+    EventKind.SWEEP,
+    EventKind.SET_OVER,
+)
 
 
-def event_caption(event: Event, trace: MoveTrace, lang: str | None = None,
-                  plain: Collection[str] = ()) -> str:
+def event_caption(
+    event: Event, trace: MoveTrace, lang: str | None = None, plain: Collection[str] = ()
+) -> str:
     """The caption of one event of ``trace``; an outcome in ``plain`` (one whose rule a lesson
     has not taught yet, such as ``"odd"``) only says that nothing happened.
 
@@ -117,8 +131,11 @@ def event_caption(event: Event, trace: MoveTrace, lang: str | None = None,
             return t("event.own_side", lang)
         return t("event.sweep", lang, side=SIDE_NAMES[event.side], count=event.count)
     if kind == EventKind.SET_OVER:
-        if trace.before.rules.passes and not trace.after.stones_on_board and \
-                not any(e.kind == EventKind.SWEEP for e in trace.events):
+        if (
+            trace.before.rules.passes
+            and not trace.after.stones_on_board
+            and not any(e.kind == EventKind.SWEEP for e in trace.events)
+        ):
             return f"{t('event.board_empty', lang)} · {status_text(trace.after, lang)}"
         return status_text(trace.after, lang)
     family = _family_caption(event, trace, lang)
@@ -135,42 +152,61 @@ def _family_caption(event: Event, trace: MoveTrace, lang: str) -> str | None:
     side = event.side
     if kind == EventKind.TUZDIK_DROP and event.place is not None and side is not None:
         key = "event.tuzdik_drop_last" if event.count == 0 else "event.tuzdik_drop"
-        return t(key, lang, place=place_message(event.place, rules),
-                 owner=SIDE_GENITIVES[side], count=event.count)
+        return t(
+            key,
+            lang,
+            place=place_message(event.place, rules),
+            owner=SIDE_GENITIVES[side],
+            count=event.count,
+        )
     if kind == EventKind.LAST_IN_TUZDIK and side is not None:
         return t("event.last_in_tuzdik", lang, owner=SIDE_GENITIVES[side])
     if kind == EventKind.TUZDIK and event.place is not None:
-        return t("event.tuzdik", lang, place=place_message(event.place, rules),
-                 mover=SIDE_GENITIVES[trace.player], count=event.count)
+        return t(
+            "event.tuzdik",
+            lang,
+            place=place_message(event.place, rules),
+            mover=SIDE_GENITIVES[trace.player],
+            count=event.count,
+        )
     if kind == EventKind.RELAY and event.place is not None:
         return t("event.relay", lang, place=place_message(event.place, rules), count=event.count)
     if kind == EventKind.CHAIN_CAPTURE and event.place is not None:
         pits = len(event.moved)
         if pits <= 1:
-            return t("event.capture_one", lang, place=place_message(event.place, rules),
-                     count=event.count)
+            return t(
+                "event.capture_one",
+                lang,
+                place=place_message(event.place, rules),
+                count=event.count,
+            )
         return t("event.chain_capture", lang, pits=pits, count=event.count)
     if kind == EventKind.PASS and side is not None:
         return t("event.pass", lang, side=SIDE_NAMES[side], other=SIDE_NAMES[other(side)])
     if kind == EventKind.WIN_THRESHOLD and side is not None:
-        return t("event.win_threshold", lang, side=SIDE_GENITIVES[side], count=event.count,
-                 threshold=rules.win_threshold)
+        return t(
+            "event.win_threshold",
+            lang,
+            side=SIDE_GENITIVES[side],
+            count=event.count,
+            threshold=rules.win_threshold,
+        )
     if kind == EventKind.NO_MOVE and side is not None:
         return t("event.no_move", lang, side=SIDE_NAMES[side])
     return None
 
 
-def trace_captions(trace: MoveTrace, lang: str | None = None,
-                   plain: Collection[str] = ()) -> list[str]:
+def trace_captions(
+    trace: MoveTrace, lang: str | None = None, plain: Collection[str] = ()
+) -> list[str]:
     """One caption for each event of ``trace``, in order (``plain``: see
     :func:`event_caption`)."""
     return [event_caption(e, trace, lang, plain) for e in trace.events]
 
 
-def outcome_caption(trace: MoveTrace, lang: str | None = None,
-                    plain: Collection[str] = ()) -> str:
+def outcome_caption(trace: MoveTrace, lang: str | None = None, plain: Collection[str] = ()) -> str:
     """What the last stone did (and, when the set ended, the sweep and the result)."""
     events = [e for e in trace.events if e.kind in _OUTCOME_CAPTIONS]
     if trace.after.is_over and events and events[0].kind == EventKind.EXTRA_TURN:
-        events = events[1:]     # no "play again" once the set is over
+        events = events[1:]  # no "play again" once the set is over
     return " · ".join(event_caption(e, trace, lang, plain) for e in events)

@@ -70,6 +70,7 @@ class BoardLayout(TypedDict):
     store_capacity: int
     max_drawn: int
 
+
 #: Colours shared by every drawing.
 PALETTE: dict[str, str] = {
     "background": "#fbf6ee",
@@ -93,35 +94,42 @@ PALETTE: dict[str, str] = {
 }
 
 #: Natural pebble colours: slate, sand, terracotta, sage, cream, basalt, ochre.
-STONE_COLOURS: tuple[str, ...] = ("#8d949c", "#d8c3a0", "#b5603a", "#6f8f75", "#f1ebe0",
-                                  "#55504b", "#b08d55")
+STONE_COLOURS: tuple[str, ...] = (
+    "#8d949c",
+    "#d8c3a0",
+    "#b5603a",
+    "#6f8f75",
+    "#f1ebe0",
+    "#55504b",
+    "#b08d55",
+)
 
 # Sizes, in SVG units.
-PIT_R = 40.0            # radius of a pit
-PITCH = 100.0           # distance between the centres of neighbouring pits
-STORE_RX = 44.0         # half-width of a store
-ROW_GAP = 150.0         # distance between the two rows' centres
-STONE_R = 12.0          # radius of a stone at full size
-BADGE_R = 17.0          # radius of the round label holding a count
-PAD = 14.0              # space around the wooden board
-LABEL_BAND = 52.0       # band above and below the board for the players' names
-STATUS_BAND = 40.0      # band at the bottom for whose turn it is / the result
-WOOD_MARGIN = 22.0      # wood between a store and the board's end
-STORE_GAP = 30.0        # wood between a store and the nearest pit
-BADGE_GAP = 34.0        # wood between a pit row and the board's long edge
+PIT_R = 40.0  # radius of a pit
+PITCH = 100.0  # distance between the centres of neighbouring pits
+STORE_RX = 44.0  # half-width of a store
+ROW_GAP = 150.0  # distance between the two rows' centres
+STONE_R = 12.0  # radius of a stone at full size
+BADGE_R = 17.0  # radius of the round label holding a count
+PAD = 14.0  # space around the wooden board
+LABEL_BAND = 52.0  # band above and below the board for the players' names
+STATUS_BAND = 40.0  # band at the bottom for whose turn it is / the result
+WOOD_MARGIN = 22.0  # wood between a store and the board's end
+STORE_GAP = 30.0  # wood between a store and the nearest pit
+BADGE_GAP = 34.0  # wood between a pit row and the board's long edge
 
 # Boards whose stores are off the sowing path (Toguz Korgool, Mangala II and IV): no store at
 # the board's ends; each player's captured stones lie in a dish beside their name.
-DISH_RX = 130.0         # half-width of a dish of captured stones
-DISH_RY = 32.0          # half-height of a dish
-DISH_BAND = 84.0        # band above and below the board for a name and a dish
-DISH_GAP = 22.0         # space between a name and its dish
-PILL_W = 220.0          # width of a player's name pill
-BESIDE_MARGIN = 52.0    # wood between the last pit and the board's end (no store there)
+DISH_RX = 130.0  # half-width of a dish of captured stones
+DISH_RY = 32.0  # half-height of a dish
+DISH_BAND = 84.0  # band above and below the board for a name and a dish
+DISH_GAP = 22.0  # space between a name and its dish
+PILL_W = 220.0  # width of a player's name pill
+BESIDE_MARGIN = 52.0  # wood between the last pit and the board's end (no store there)
 
-PIT_CAPACITY = 9        # stones drawn at full size in a pit
-STORE_CAPACITY = 30     # stones drawn at full size in a store
-MAX_DRAWN = 72          # at most this many stones are drawn in one place (the count says more)
+PIT_CAPACITY = 9  # stones drawn at full size in a pit
+STORE_CAPACITY = 30  # stones drawn at full size in a store
+MAX_DRAWN = 72  # at most this many stones are drawn in one place (the count says more)
 GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 
 
@@ -159,10 +167,10 @@ def board_layout(rules: Rules | None = None) -> BoardLayout:
             wood_w = group
         store_l = store_r = 0.0
     else:
-        store_l = wood_x + WOOD_MARGIN + STORE_RX              # centre of North's store (left)
-        first_pit = store_l + STORE_RX + STORE_GAP + PIT_R      # centre x of column 0
+        store_l = wood_x + WOOD_MARGIN + STORE_RX  # centre of North's store (left)
+        first_pit = store_l + STORE_RX + STORE_GAP + PIT_R  # centre x of column 0
         last_pit = first_pit + (m - 1) * PITCH
-        store_r = last_pit + PIT_R + STORE_GAP + STORE_RX       # centre of South's store (right)
+        store_r = last_pit + PIT_R + STORE_GAP + STORE_RX  # centre of South's store (right)
         wood_w = store_r + STORE_RX + WOOD_MARGIN - wood_x
     width = wood_w + 2 * PAD
 
@@ -174,8 +182,10 @@ def board_layout(rules: Rules | None = None) -> BoardLayout:
     height = wood_y + wood_h + band + STATUS_BAND
     store_ry = ROW_GAP / 2 + PIT_R - 4
     centre = width / 2
-    names: dict[str, Spot] = {NORTH: {"x": round(centre, 1), "y": wood_y - band / 2},
-             SOUTH: {"x": round(centre, 1), "y": wood_y + wood_h + band / 2}}
+    names: dict[str, Spot] = {
+        NORTH: {"x": round(centre, 1), "y": wood_y - band / 2},
+        SOUTH: {"x": round(centre, 1), "y": wood_y + wood_h + band / 2},
+    }
     if beside:
         # Each dish lies on its owner's right, as a store would: South's right of South's name
         # (at the bottom), North's left of North's name (at the top).
@@ -193,53 +203,88 @@ def board_layout(rules: Rules | None = None) -> BoardLayout:
             sign = 1 if south else -1
             cx = spot["x"] + sign * (PILL_W / 2 + DISH_GAP + DISH_RX)
             bx = cx + sign * (DISH_RX + BADGE_R + 6)
-            places.append({
-                "index": index, "kind": "store", "side": side, "number": 0,
-                "label": g.name(index),
-                "cx": round(cx, 1), "cy": spot["y"], "rx": DISH_RX, "ry": DISH_RY,
-                "bx": round(bx, 1), "by": spot["y"], "nx": round(bx, 1), "ny": spot["y"],
-            })
+            places.append(
+                {
+                    "index": index,
+                    "kind": "store",
+                    "side": side,
+                    "number": 0,
+                    "label": g.name(index),
+                    "cx": round(cx, 1),
+                    "cy": spot["y"],
+                    "rx": DISH_RX,
+                    "ry": DISH_RY,
+                    "bx": round(bx, 1),
+                    "by": spot["y"],
+                    "nx": round(bx, 1),
+                    "ny": spot["y"],
+                }
+            )
             continue
         if number == 0:
             cx = store_r if south else store_l
             # The store's count sits by its owner's row: South's below, North's above.
             by = y_mid + store_ry - 6 if south else y_mid - store_ry + 6
-            places.append({
-                "index": index, "kind": "store", "side": side, "number": 0,
-                "label": g.name(index),
-                "cx": cx, "cy": y_mid, "rx": STORE_RX, "ry": store_ry,
-                "bx": cx, "by": by, "nx": cx, "ny": by,
-            })
+            places.append(
+                {
+                    "index": index,
+                    "kind": "store",
+                    "side": side,
+                    "number": 0,
+                    "label": g.name(index),
+                    "cx": cx,
+                    "cy": y_mid,
+                    "rx": STORE_RX,
+                    "ry": store_ry,
+                    "bx": cx,
+                    "by": by,
+                    "nx": cx,
+                    "ny": by,
+                }
+            )
             continue
         column = number - 1 if south else m - number
         cx = first_pit + column * PITCH
         cy = y_south if south else y_north
         # Counts sit on the outer side (towards the player); pit numbers on the inner side.
         out = 1 if south else -1
-        places.append({
-            "index": index, "kind": "pit", "side": side, "number": number,
-            "label": g.name(index),
-            "cx": cx, "cy": cy, "rx": PIT_R, "ry": PIT_R,
-            "bx": cx + PIT_R * 0.78, "by": cy + out * PIT_R * 0.78,
-            "nx": cx, "ny": cy - out * (PIT_R + 17),
-        })
+        places.append(
+            {
+                "index": index,
+                "kind": "pit",
+                "side": side,
+                "number": number,
+                "label": g.name(index),
+                "cx": cx,
+                "cy": cy,
+                "rx": PIT_R,
+                "ry": PIT_R,
+                "bx": cx + PIT_R * 0.78,
+                "by": cy + out * PIT_R * 0.78,
+                "nx": cx,
+                "ny": cy - out * (PIT_R + 17),
+            }
+        )
     return {
         "pits": m,
         "beside": beside,
-        "width": round(width, 1), "height": round(height, 1),
+        "width": round(width, 1),
+        "height": round(height, 1),
         "wood": {"x": wood_x, "y": wood_y, "w": round(wood_w, 1), "h": wood_h, "r": 46.0},
         "places": places,
         "players": names,
         "status": {"x": round(width / 2, 1), "y": wood_y + wood_h + band + 22},
         "palette": dict(PALETTE),
         "stones": list(STONE_COLOURS),
-        "stone_r": STONE_R, "badge_r": BADGE_R,
-        "pit_capacity": PIT_CAPACITY, "store_capacity": STORE_CAPACITY, "max_drawn": MAX_DRAWN,
+        "stone_r": STONE_R,
+        "badge_r": BADGE_R,
+        "pit_capacity": PIT_CAPACITY,
+        "store_capacity": STORE_CAPACITY,
+        "max_drawn": MAX_DRAWN,
     }
 
 
-def grain_curves(x: float, y: float, width: float, height: float, r: float
-                 ) -> list[tuple]:
+def grain_curves(x: float, y: float, width: float, height: float, r: float) -> list[tuple]:
     """The wood grain of a board: gentle waves, the same every time, as the four points
     (start, two controls, end) of one cubic curve each, then a line width factor.
 
@@ -254,8 +299,15 @@ def grain_curves(x: float, y: float, width: float, height: float, r: float
         shift = (i * 37) % 90
         x0, x1 = x + r * 0.6, x + width - r * 0.6
         span = (x1 - x0) / 3
-        curves.append(((x0, gy), (x0 + span - shift / 3, gy - amp),
-                       (x0 + 2 * span + shift / 3, gy + amp), (x1, gy), 1 + (i % 3) * 0.6))
+        curves.append(
+            (
+                (x0, gy),
+                (x0 + span - shift / 3, gy - amp),
+                (x0 + 2 * span + shift / 3, gy + amp),
+                (x1, gy),
+                1 + (i % 3) * 0.6,
+            )
+        )
     return curves
 
 

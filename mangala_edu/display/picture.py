@@ -29,8 +29,14 @@ MAX_WIDTH = 1100
 MAX_HEIGHT_VH = 62
 
 
-def svg_img(svg: str, alt: str, *, aspect: float, max_width: int = MAX_WIDTH,
-            max_height_vh: int = MAX_HEIGHT_VH) -> str:
+def svg_img(
+    svg: str,
+    alt: str,
+    *,
+    aspect: float,
+    max_width: int = MAX_WIDTH,
+    max_height_vh: int = MAX_HEIGHT_VH,
+) -> str:
     """``svg`` as an ``<img>`` as wide as its container allows, up to ``max_width`` pixels
     and ``max_height_vh`` % of the window's height (``aspect`` is width / height).
 
@@ -39,13 +45,21 @@ def svg_img(svg: str, alt: str, *, aspect: float, max_width: int = MAX_WIDTH,
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     width = f"min(100%,{max_width}px,calc({max_height_vh}vh*{aspect:.4g}))"
-    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
-            f'style="width:{width};height:auto;display:block;margin:0 auto">')
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
+        f'style="width:{width};height:auto;display:block;margin:0 auto">'
+    )
 
 
-def board_img(position: Position, *, highlight: Iterable[int] = (), rings: Iterable[Ring] = (),
-              lang: str | None = None, max_width: int = MAX_WIDTH,
-              max_height_vh: int = MAX_HEIGHT_VH) -> str:
+def board_img(
+    position: Position,
+    *,
+    highlight: Iterable[int] = (),
+    rings: Iterable[Ring] = (),
+    lang: str | None = None,
+    max_width: int = MAX_WIDTH,
+    max_height_vh: int = MAX_HEIGHT_VH,
+) -> str:
     """The picture of :func:`~mangala_edu.display.board_svg` as an ``<img>`` (see the module),
     with the board's state in words as its text alternative."""
     lay = board_layout(position.rules)

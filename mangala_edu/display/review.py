@@ -40,8 +40,9 @@ REVIEW_STYLE = """<style>
 """The styles of the review's title, notes and mistake cards."""
 
 
-def mistake_svg(position: Position, played: int, better: int, lang: str | None = None,
-                size: int = 360) -> str:
+def mistake_svg(
+    position: Position, played: int, better: int, lang: str | None = None, size: int = 360
+) -> str:
     """A small still board of ``position`` with the pit played ringed red and dashed, and the
     better pit ringed green and solid (pits numbered from the mover's left). The rings lie
     under the stone counts and the pit numbers, which stay readable.
@@ -51,8 +52,10 @@ def mistake_svg(position: Position, played: int, better: int, lang: str | None =
     True
     """
     side = position.to_move or SOUTH
-    rings = (Ring(position.place(side, played), PLAYED_COLOUR, dashed=True),
-             Ring(position.place(side, better), BETTER_COLOUR))
+    rings = (
+        Ring(position.place(side, played), PLAYED_COLOUR, dashed=True),
+        Ring(position.place(side, better), BETTER_COLOUR),
+    )
     return board_svg(position, lang=lang, size=size, rings=rings)
 
 
@@ -68,39 +71,49 @@ def mistake_card_html(review: GameReview, move: MoveReview, lang: str | None = N
     that a notebook that is not trusted shows it too), and why."""
     position = review.game.positions[move.ply - 1]
     better = better_move(review, move)
-    title = t("play.review.move", lang, ply=move.ply, side=SIDE_NAMES[move.player],
-              pit=move.pit)
+    title = t("play.review.move", lang, ply=move.ply, side=SIDE_NAMES[move.player], pit=move.pit)
     legend = t("play.review.legend", lang, played=move.pit, better=better)
     lay = board_layout(position.rules)
-    picture = svg_img(mistake_svg(position, move.pit, better, lang), f"{title}. {legend}",
-                      aspect=lay["width"] / lay["height"], max_width=380)
-    return (f'<div class="mangala-play-mistake"><p><b>{html.escape(title)}</b></p>'
-            f"{picture}"
-            f'<p class="mangala-play-note">{html.escape(legend)}</p>'
-            f"<p>{html.escape(move.text(lang))}</p></div>")
+    picture = svg_img(
+        mistake_svg(position, move.pit, better, lang),
+        f"{title}. {legend}",
+        aspect=lay["width"] / lay["height"],
+        max_width=380,
+    )
+    return (
+        f'<div class="mangala-play-mistake"><p><b>{html.escape(title)}</b></p>'
+        f"{picture}"
+        f'<p class="mangala-play-note">{html.escape(legend)}</p>'
+        f"<p>{html.escape(move.text(lang))}</p></div>"
+    )
 
 
-def mistakes_html(review: GameReview, moves: list[MoveReview], heading: Message,
-                  lang: str | None = None) -> str:
+def mistakes_html(
+    review: GameReview, moves: list[MoveReview], heading: Message, lang: str | None = None
+) -> str:
     """The mistakes ``moves`` of ``review`` as cards under ``heading``."""
     cards = "".join(mistake_card_html(review, move, lang) for move in moves)
-    return (f"<h4>{html.escape(heading.text(lang))}</h4>"
-            f'<div class="mangala-play-mistakes">{cards}</div>')
+    return (
+        f"<h4>{html.escape(heading.text(lang))}</h4>"
+        f'<div class="mangala-play-mistakes">{cards}</div>'
+    )
 
 
-def review_head_html(number: int, seconds: str, lang: str | None = None, *,
-                     note: Message | None = None) -> str:
+def review_head_html(
+    number: int, seconds: str, lang: str | None = None, *, note: Message | None = None
+) -> str:
     """The title of the review of set ``number`` and the note on how it was made (``note``:
     another note than official Mangala's)."""
     title = t("play.review.title", lang, number=number)
-    note_text = (note.text(lang) if note is not None
-                 else t("play.review.note", lang, seconds=seconds))
-    return (f"<h4>{html.escape(title)}</h4>"
-            f'<p class="mangala-play-note">{html.escape(note_text)}</p>')
+    note_text = (
+        note.text(lang) if note is not None else t("play.review.note", lang, seconds=seconds)
+    )
+    return f'<h4>{html.escape(title)}</h4><p class="mangala-play-note">{html.escape(note_text)}</p>'
 
 
-def advantage_png(review: GameReview, lang: str | None = None, width: float = 9.5,
-                  height: float = 3.2) -> bytes:
+def advantage_png(
+    review: GameReview, lang: str | None = None, width: float = 9.5, height: float = 3.2
+) -> bytes:
     """The advantage chart of ``review`` as PNG bytes (the same for the same review)."""
     from .analysis_chart import advantage_chart
 

@@ -36,8 +36,8 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 def _mix(colour: str, other: str, amount: float) -> str:
     """``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
 
 
@@ -82,7 +82,8 @@ def _defs(uid: str) -> str:
             f'<radialGradient id="{uid}-s{k}" cx="0.38" cy="0.34" r="0.7">'
             f'<stop offset="0" stop-color="{_mix(colour, "#ffffff", 0.45)}"/>'
             f'<stop offset="0.55" stop-color="{colour}"/>'
-            f'<stop offset="1" stop-color="{_mix(colour, "#000000", 0.35)}"/></radialGradient>')
+            f'<stop offset="1" stop-color="{_mix(colour, "#000000", 0.35)}"/></radialGradient>'
+        )
     parts.append("</defs>")
     return "".join(parts)
 
@@ -99,15 +100,18 @@ def _wood(lay: BoardLayout, uid: str) -> str:
     ]
     # Wood grain: gentle waves, the same every time.
     for (x0, y0), (ax, ay), (bx, by), (x1, y1), width_factor in grain_curves(
-            x, y, width, height, r):
+        x, y, width, height, r
+    ):
         out.append(
             f'<path d="M{_f(x0)} {_f(y0)} C{_f(ax)} {_f(ay)} {_f(bx)} {_f(by)} {_f(x1)} '
             f'{_f(y1)}" fill="none" stroke="{p["grain"]}" stroke-width="{width_factor:.1f}" '
-            'opacity="0.22"/>')
+            'opacity="0.22"/>'
+        )
     out.append(
         f'<rect x="{_f(x + 7)}" y="{_f(y + 7)}" width="{_f(width - 14)}" '
         f'height="{_f(height - 14)}" rx="{_f(r - 7)}" fill="none" stroke="#ffffff" '
-        f'stroke-width="1.5" opacity="0.25"/>')
+        f'stroke-width="1.5" opacity="0.25"/>'
+    )
     return "".join(out)
 
 
@@ -119,7 +123,8 @@ def _hollow(place: PlaceLayout, uid: str) -> str:
         f'<ellipse cx="{_f(cx)}" cy="{_f(cy + 2)}" rx="{_f(rx + 3)}" ry="{_f(ry + 3)}" '
         f'fill="#ffffff" opacity="0.18"/>'
         f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" '
-        f'fill="url(#{uid}-pit)" stroke="{p["pit_rim"]}" stroke-width="3"/>')
+        f'fill="url(#{uid}-pit)" stroke="{p["pit_rim"]}" stroke-width="3"/>'
+    )
 
 
 #: The pit numbers: white on a dark tag, big enough for the back row of a classroom.
@@ -130,19 +135,23 @@ def _pit_number(place: PlaceLayout) -> str:
     number = str(place["number"])
     width = 16 + 13 * len(number)
     x, y = place["nx"], place["ny"]
-    return (f'<g class="mg-pit-number"><rect x="{_f(x - width / 2)}" y="{_f(y - 14)}" '
-            f'width="{width}" height="28" rx="14" fill="{PALETTE["ink"]}" '
-            f'fill-opacity="0.82"/><text x="{_f(x)}" y="{_f(y)}" dy="0.35em" '
-            f'text-anchor="middle" font-size="{PIT_NUMBER_SIZE}" font-weight="bold" '
-            f'fill="#ffffff">{number}</text></g>')
+    return (
+        f'<g class="mg-pit-number"><rect x="{_f(x - width / 2)}" y="{_f(y - 14)}" '
+        f'width="{width}" height="28" rx="14" fill="{PALETTE["ink"]}" '
+        f'fill-opacity="0.82"/><text x="{_f(x)}" y="{_f(y)}" dy="0.35em" '
+        f'text-anchor="middle" font-size="{PIT_NUMBER_SIZE}" font-weight="bold" '
+        f'fill="#ffffff">{number}</text></g>'
+    )
 
 
 def stones_svg(place: PlaceLayout, count: int, uid: str) -> str:
     """The stones of one place, as SVG circles (used by :func:`board_svg`)."""
     out = []
     for x, y, r, colour in stone_spots(place, count):
-        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="url(#{uid}-s{colour})" '
-                   f'stroke="#2b1d12" stroke-opacity="0.45" stroke-width="0.9"/>')
+        out.append(
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="url(#{uid}-s{colour})" '
+            f'stroke="#2b1d12" stroke-opacity="0.45" stroke-width="0.9"/>'
+        )
     return "".join(out)
 
 
@@ -152,11 +161,13 @@ def count_svg(place: PlaceLayout, count: int) -> str:
     store = place["kind"] == "store"
     r = 20 if store else 17
     size = (20 if store else 18) if count < 100 else 14
-    return (f'<circle cx="{_f(place["bx"])}" cy="{_f(place["by"])}" r="{r}" fill="{p["badge"]}" '
-            f'stroke="{p["badge_edge"]}" stroke-width="2"/>'
-            f'<text x="{_f(place["bx"])}" y="{_f(place["by"])}" dy="0.35em" text-anchor="middle" '
-            f'font-size="{size}" font-weight="bold" fill="{p["ink"]}" '
-            f'class="mg-count">{count}</text>')
+    return (
+        f'<circle cx="{_f(place["bx"])}" cy="{_f(place["by"])}" r="{r}" fill="{p["badge"]}" '
+        f'stroke="{p["badge_edge"]}" stroke-width="2"/>'
+        f'<text x="{_f(place["bx"])}" y="{_f(place["by"])}" dy="0.35em" text-anchor="middle" '
+        f'font-size="{size}" font-weight="bold" fill="{p["ink"]}" '
+        f'class="mg-count">{count}</text>'
+    )
 
 
 def highlight_svg(place: PlaceLayout) -> str:
@@ -164,9 +175,13 @@ def highlight_svg(place: PlaceLayout) -> str:
     p = PALETTE
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
     ring = f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="none" '
-    return (ring + f'stroke="{p["highlight_fill"]}" stroke-width="14" stroke-opacity="0.8"/>'
-            + ring + f'stroke="{p["highlight"]}" stroke-width="6" stroke-dasharray="11 7" '
-            'stroke-linecap="round"/>')
+    return (
+        ring
+        + f'stroke="{p["highlight_fill"]}" stroke-width="14" stroke-opacity="0.8"/>'
+        + ring
+        + f'stroke="{p["highlight"]}" stroke-width="6" stroke-dasharray="11 7" '
+        'stroke-linecap="round"/>'
+    )
 
 
 #: A tuzdik (Toguz Korgool): the pit is covered by a dark disc that says whose tuzdik it is.
@@ -180,14 +195,16 @@ def tuzdik_svg(place: PlaceLayout, owner: Side, lang: str | None) -> str:
     cx, cy, r = place["cx"], place["cy"], place["rx"] - 1
     word = escape(t("board.tuzdik_mark", lang))
     name = escape(SIDE_NAMES[owner].text(lang))
-    return (f'<g class="mg-tuzdik" data-owner="{owner}">'
-            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{TUZDIK_FILL}" '
-            f'fill-opacity="0.9" stroke="{TUZDIK_INK}" stroke-width="3" '
-            f'stroke-dasharray="6 4"/>'
-            f'<text x="{_f(cx)}" y="{_f(cy - 9)}" dy="0.35em" text-anchor="middle" '
-            f'font-size="15" font-weight="bold" fill="#ffffff">{word}</text>'
-            f'<text x="{_f(cx)}" y="{_f(cy + 11)}" dy="0.35em" text-anchor="middle" '
-            f'font-size="15" font-weight="bold" fill="{TUZDIK_INK}">{name}</text></g>')
+    return (
+        f'<g class="mg-tuzdik" data-owner="{owner}">'
+        f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{TUZDIK_FILL}" '
+        f'fill-opacity="0.9" stroke="{TUZDIK_INK}" stroke-width="3" '
+        f'stroke-dasharray="6 4"/>'
+        f'<text x="{_f(cx)}" y="{_f(cy - 9)}" dy="0.35em" text-anchor="middle" '
+        f'font-size="15" font-weight="bold" fill="#ffffff">{word}</text>'
+        f'<text x="{_f(cx)}" y="{_f(cy + 11)}" dy="0.35em" text-anchor="middle" '
+        f'font-size="15" font-weight="bold" fill="{TUZDIK_INK}">{name}</text></g>'
+    )
 
 
 class Ring(NamedTuple):
@@ -205,8 +222,12 @@ def ring_svg(place: PlaceLayout, colour: str, dashed: bool = False) -> str:
     cx, cy, rx, ry = place["cx"], place["cy"], place["rx"] + 8, place["ry"] + 8
     ring = f'<ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(rx)}" ry="{_f(ry)}" fill="none" '
     dash = ' stroke-dasharray="10 6"' if dashed else ""
-    return (ring + 'stroke="#ffffff" stroke-width="12" stroke-opacity="0.7"/>'
-            + ring + f'stroke="{colour}" stroke-width="6"{dash} stroke-linecap="round"/>')
+    return (
+        ring
+        + 'stroke="#ffffff" stroke-width="12" stroke-opacity="0.7"/>'
+        + ring
+        + f'stroke="{colour}" stroke-width="6"{dash} stroke-linecap="round"/>'
+    )
 
 
 def player_svg(lay: BoardLayout, side: Side, lang: str | None, active: bool) -> str:
@@ -214,14 +235,17 @@ def player_svg(lay: BoardLayout, side: Side, lang: str | None, active: bool) -> 
     p = PALETTE
     spot = lay["players"][side]
     name = escape(SIDE_NAMES[side].text(lang))
-    fill, ink, weight = ((p["active"], p["active_text"], "bold") if active
-                         else (p["idle"], p["muted"], "normal"))
+    fill, ink, weight = (
+        (p["active"], p["active_text"], "bold") if active else (p["idle"], p["muted"], "normal")
+    )
     marks = "▶ " + name + " ◀" if active else name
-    return (f'<g class="mg-player mg-player-{side}">'
-            f'<rect x="{_f(spot["x"] - 110)}" y="{_f(spot["y"] - 19)}" width="220" height="38" '
-            f'rx="19" fill="{fill}" stroke="{p["wood_edge"]}" stroke-width="1.5"/>'
-            f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
-            f'font-size="21" font-weight="{weight}" fill="{ink}">{marks}</text></g>')
+    return (
+        f'<g class="mg-player mg-player-{side}">'
+        f'<rect x="{_f(spot["x"] - 110)}" y="{_f(spot["y"] - 19)}" width="220" height="38" '
+        f'rx="19" fill="{fill}" stroke="{p["wood_edge"]}" stroke-width="1.5"/>'
+        f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
+        f'font-size="21" font-weight="{weight}" fill="{ink}">{marks}</text></g>'
+    )
 
 
 def frame_svg(rules: Rules, lang: str | None, uid: str, *, numbers: bool = True) -> list[str]:
@@ -229,8 +253,11 @@ def frame_svg(rules: Rules, lang: str | None, uid: str, *, numbers: bool = True)
     stores and (``numbers=False``: without) pit numbers (shared by :func:`board_svg` and the
     interactive widget)."""
     lay = board_layout(rules)
-    out = [f'<rect width="{_f(lay["width"])}" height="{_f(lay["height"])}" rx="18" '
-           f'fill="{PALETTE["background"]}"/>', _wood(lay, uid)]
+    out = [
+        f'<rect width="{_f(lay["width"])}" height="{_f(lay["height"])}" rx="18" '
+        f'fill="{PALETTE["background"]}"/>',
+        _wood(lay, uid),
+    ]
     for place in lay["places"]:
         out.append(_hollow(place, uid))
     if numbers:
@@ -241,8 +268,7 @@ def frame_svg(rules: Rules, lang: str | None, uid: str, *, numbers: bool = True)
 def pit_numbers_svg(rules: Rules) -> list[str]:
     """The pit numbers by the pits, white on dark tags. Drawn above rings, highlights and the
     keyboard focus, so they stay readable."""
-    return [_pit_number(place) for place in board_layout(rules)["places"]
-            if place["kind"] == "pit"]
+    return [_pit_number(place) for place in board_layout(rules)["places"] if place["kind"] == "pit"]
 
 
 def _uid(*parts: object) -> str:
@@ -250,8 +276,14 @@ def _uid(*parts: object) -> str:
     return "mg" + digest[:10]
 
 
-def board_svg(position: Position, *, highlight: Iterable[int | str] = (), lang: str | None = None,
-              size: int = 720, rings: Iterable[Ring] = ()) -> str:
+def board_svg(
+    position: Position,
+    *,
+    highlight: Iterable[int | str] = (),
+    lang: str | None = None,
+    size: int = 720,
+    rings: Iterable[Ring] = (),
+) -> str:
     """The board as an SVG string, ``size`` pixels wide (it shrinks to fit narrower pages).
 
     ``highlight`` takes places (board indices 0..2m+1 as in ``position.board``, or names
@@ -301,8 +333,10 @@ def board_svg(position: Position, *, highlight: Iterable[int | str] = (), lang: 
     for side in (NORTH, SOUTH):
         out.append(player_svg(lay, side, lang, position.to_move == side))
     spot = lay["status"]
-    out.append(f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
-               f'font-size="20" fill="{PALETTE["ink"]}">{escape(status)}</text>')
+    out.append(
+        f'<text x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" text-anchor="middle" '
+        f'font-size="20" fill="{PALETTE["ink"]}">{escape(status)}</text>'
+    )
     out.append("</svg>")
     return "".join(out)
 
@@ -335,11 +369,15 @@ def widget_frame(rules: Rules, lang: str | None = None) -> str:
         '<g class="mg-counts"></g><g class="mg-fly"></g>',
     ]
     for side in (NORTH, SOUTH):
-        out.append(f'<g class="mg-player mg-player-{side}" data-side="{side}">'
-                   f'<g class="mg-off">{player_svg(lay, side, lang, False)}</g>'
-                   f'<g class="mg-on">{player_svg(lay, side, lang, True)}</g></g>')
+        out.append(
+            f'<g class="mg-player mg-player-{side}" data-side="{side}">'
+            f'<g class="mg-off">{player_svg(lay, side, lang, False)}</g>'
+            f'<g class="mg-on">{player_svg(lay, side, lang, True)}</g></g>'
+        )
     spot = lay["status"]
-    out.append(f'<text class="mg-status" x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" '
-               f'text-anchor="middle" font-size="20" fill="{PALETTE["ink"]}"></text>')
+    out.append(
+        f'<text class="mg-status" x="{_f(spot["x"])}" y="{_f(spot["y"])}" dy="0.35em" '
+        f'text-anchor="middle" font-size="20" fill="{PALETTE["ink"]}"></text>'
+    )
     out.append("</svg>")
     return "".join(out)

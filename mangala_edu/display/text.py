@@ -50,9 +50,9 @@ def board_text(position: Position, lang: str | None = None) -> str:
     south, north = position.pits(SOUTH), position.pits(NORTH)
     south_store, north_store = position.store(SOUTH), position.store(NORTH)
     digits = max(3, *(len(str(c)) for c in south + north))
-    cell = digits + 3                         # "(" digits ")" and a space
+    cell = digits + 3  # "(" digits ")" and a space
     store_digits = max(2, len(str(south_store)), len(str(north_store)))
-    store_w = store_digits + 2                # "[" digits "]"
+    store_w = store_digits + 2  # "[" digits "]"
 
     tuzdiks = {i for i in position.tuzdiks if i is not None}
 

@@ -29,8 +29,9 @@ class MangalaError(ValueError):
     """What the error says, in no language yet."""
 
     def __init__(self, key: str, /, **params: object) -> None:
-        self.said = Message(key, **{k: (v.said if isinstance(v, MangalaError) else v)
-                                    for k, v in params.items()})
+        self.said = Message(
+            key, **{k: (v.said if isinstance(v, MangalaError) else v) for k, v in params.items()}
+        )
         super().__init__(" / ".join(self.message(lang) for lang in LANGUAGES))
 
     @property

@@ -95,12 +95,26 @@ def plan(rules: Rules) -> Plan:
     for i in range(g.size):
         if g.owner[i] is not None:
             prev[nxt[i]] = i
-    made = Plan(g.pits, g.stores, nxt, tuple(prev), g.owner, g.opposite,
-                tuple(p.number for p in g.places), g.pit_ranges, rules.first_stone_back,
-                rules.even_capture, rules.tuzdik, rules.win_threshold,
-                frozenset(rules.capture_counts), rules.capture_rows == ANY_ROW,
-                rules.capture_run, rules.capture_opposite, rules.relay,
-                rules.end_rule == END_EMPTY_BOARD)
+    made = Plan(
+        g.pits,
+        g.stores,
+        nxt,
+        tuple(prev),
+        g.owner,
+        g.opposite,
+        tuple(p.number for p in g.places),
+        g.pit_ranges,
+        rules.first_stone_back,
+        rules.even_capture,
+        rules.tuzdik,
+        rules.win_threshold,
+        frozenset(rules.capture_counts),
+        rules.capture_rows == ANY_ROW,
+        rules.capture_run,
+        rules.capture_opposite,
+        rules.relay,
+        rules.end_rule == END_EMPTY_BOARD,
+    )
     object.__setattr__(rules, "_family_plan", made)
     return made
 
@@ -115,8 +129,9 @@ def may_make_tuzdik(p: Plan, place: int, side: int, tuz: list[int] | tuple[int, 
     return theirs < 0 or p.numbers[theirs] != p.numbers[place]
 
 
-def sow(b: list[int], side: int, origin: int, rules: Rules, tuz: list[int],
-        events: list[Event] | None) -> int | None:
+def sow(
+    b: list[int], side: int, origin: int, rules: Rules, tuz: list[int], events: list[Event] | None
+) -> int | None:
     """Play the move lifting from ``origin`` on the board list ``b`` (and the tuzdik list
     ``tuz``: South's and North's tuzdik as board indices, ``-1`` for none) in place.
 
@@ -155,8 +170,16 @@ def sow(b: list[int], side: int, origin: int, rules: Rules, tuz: list[int],
                     owner = 0 if place == t0 else 1
                     b[stores[owner]] += 1
                     if events is not None:
-                        events.append(Event(EventKind.TUZDIK_DROP, place, n, tuple(b),
-                                            SIDES[owner], ((place, stores[owner], 1),)))
+                        events.append(
+                            Event(
+                                EventKind.TUZDIK_DROP,
+                                place,
+                                n,
+                                tuple(b),
+                                SIDES[owner],
+                                ((place, stores[owner], 1),),
+                            )
+                        )
                 else:
                     b[place] += 1
                     if events is not None:
@@ -164,11 +187,14 @@ def sow(b: list[int], side: int, origin: int, rules: Rules, tuz: list[int],
         # The last stone fell at ``place``: which rule fires?
         if place in pair:
             if events is not None:
-                events.append(Event(EventKind.LAST_IN_TUZDIK, place, 1, tuple(b),
-                                    SIDES[0 if place == t0 else 1]))
+                events.append(
+                    Event(
+                        EventKind.LAST_IN_TUZDIK, place, 1, tuple(b), SIDES[0 if place == t0 else 1]
+                    )
+                )
             break
         count = b[place]
-        if p.counts:                                  # Mangala II, IV
+        if p.counts:  # Mangala II, IV
             if count in p.counts and (p.any_row or p.owner[place] != side):
                 _chain_capture(b, p, place, own_store, events, name)
                 break
@@ -176,7 +202,7 @@ def sow(b: list[int], side: int, origin: int, rules: Rules, tuz: list[int],
                 key = (tuple(b), place)
                 if seen is None:
                     seen = set()
-                elif key in seen:                     # the relay would go round for ever
+                elif key in seen:  # the relay would go round for ever
                     if events is not None:
                         events.append(Event(EventKind.RELAY_LOOP, place, count, tuple(b), name))
                     _share_out(b, p, events)
@@ -192,20 +218,36 @@ def sow(b: list[int], side: int, origin: int, rules: Rules, tuz: list[int],
             if events is not None:
                 events.append(Event(EventKind.NO_CAPTURE, place, count, tuple(b), name))
             break
-        if p.owner[place] != side:                    # Toguz Korgool: the opponent's row
+        if p.owner[place] != side:  # Toguz Korgool: the opponent's row
             if p.even and not count & 1:
                 b[own_store] += count
                 b[place] = 0
                 if events is not None:
-                    events.append(Event(EventKind.EVEN_CAPTURE, place, count, tuple(b), name,
-                                        ((place, own_store, count),)))
+                    events.append(
+                        Event(
+                            EventKind.EVEN_CAPTURE,
+                            place,
+                            count,
+                            tuple(b),
+                            name,
+                            ((place, own_store, count),),
+                        )
+                    )
             elif count == p.tuzdik and may_make_tuzdik(p, place, side, tuz):
                 tuz[side] = place
                 b[own_store] += count
                 b[place] = 0
                 if events is not None:
-                    events.append(Event(EventKind.TUZDIK, place, count, tuple(b), name,
-                                        ((place, own_store, count),)))
+                    events.append(
+                        Event(
+                            EventKind.TUZDIK,
+                            place,
+                            count,
+                            tuple(b),
+                            name,
+                            ((place, own_store, count),),
+                        )
+                    )
             elif events is not None:
                 kind = EventKind.ODD if count & 1 else EventKind.NOTHING
                 events.append(Event(kind, place, count, tuple(b), name))
@@ -215,8 +257,9 @@ def sow(b: list[int], side: int, origin: int, rules: Rules, tuz: list[int],
     return _next_side(b, side, p, events)
 
 
-def _chain_capture(b: list[int], p: Plan, place: int, own_store: int,
-                   events: list[Event] | None, name: Side | None) -> None:
+def _chain_capture(
+    b: list[int], p: Plan, place: int, own_store: int, events: list[Event] | None, name: Side | None
+) -> None:
     """Take ``place`` (which holds a capturing count), the unbroken run of pits before it on
     the path holding such counts, and (Mangala IV) the pit opposite each; every count is read
     on the board as the sowing left it."""
@@ -257,8 +300,9 @@ def _share_out(b: list[int], p: Plan, events: list[Event] | None) -> None:
                 b[store] += b[i]
                 b[i] = 0
     if events is not None and moved:
-        events.append(Event(EventKind.SWEEP, None, sum(m[2] for m in moved), tuple(b), None,
-                            tuple(moved)))
+        events.append(
+            Event(EventKind.SWEEP, None, sum(m[2] for m in moved), tuple(b), None, tuple(moved))
+        )
 
 
 def _next_side(b: list[int], side: int, p: Plan, events: list[Event] | None) -> int | None:
@@ -266,28 +310,27 @@ def _next_side(b: list[int], side: int, p: Plan, events: list[Event] | None) -> 
     the end)."""
     opp = 1 - side
     r = p.rows[opp]
-    if p.passes:                                      # Mangala II, IV
-        if any(b[r.start:r.stop]):
+    if p.passes:  # Mangala II, IV
+        if any(b[r.start : r.stop]):
             return opp
         mine = p.rows[side]
-        if any(b[mine.start:mine.stop]):
+        if any(b[mine.start : mine.stop]):
             if events is not None:
                 events.append(Event(EventKind.PASS, None, 0, tuple(b), SIDES[opp]))
             return side
         if events is not None:
             events.append(Event(EventKind.SET_OVER, None, 0, tuple(b), None))
         return None
-    threshold = p.threshold                           # Toguz Korgool
+    threshold = p.threshold  # Toguz Korgool
     s0, s1 = p.stores
     if threshold and (b[s0] >= threshold or b[s1] >= threshold):
         if events is not None:
             winner = 0 if b[s0] >= threshold else 1
             store = p.stores[winner]
-            events.append(Event(EventKind.WIN_THRESHOLD, store, b[store], tuple(b),
-                                SIDES[winner]))
+            events.append(Event(EventKind.WIN_THRESHOLD, store, b[store], tuple(b), SIDES[winner]))
             events.append(Event(EventKind.SET_OVER, None, 0, tuple(b), None))
         return None
-    if any(b[r.start:r.stop]):
+    if any(b[r.start : r.stop]):
         return opp
     if events is not None:
         events.append(Event(EventKind.NO_MOVE, None, 0, tuple(b), SIDES[opp]))
@@ -297,8 +340,9 @@ def _next_side(b: list[int], side: int, p: Plan, events: list[Event] | None) -> 
     return None
 
 
-def repetition_end(board: tuple[int, ...], rules: Rules, cycle: int
-                   ) -> tuple[tuple[int, ...], list[Event]]:
+def repetition_end(
+    board: tuple[int, ...], rules: Rules, cycle: int
+) -> tuple[tuple[int, ...], list[Event]]:
     """The board after a game that repeated a position (``cycle`` moves after its first
     occurrence) stops: each side's stones to the player on whose side they lie; and the events
     that say so (``repetition``, the share-out, ``set_over``).

@@ -58,8 +58,13 @@ class Game:
         moves: pits to play at once.
     """
 
-    def __init__(self, rules: Rules | None = None, first: Side = SOUTH,
-                 start: Position | None = None, moves: Iterable[int] = ()) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        first: Side = SOUTH,
+        start: Position | None = None,
+        moves: Iterable[int] = (),
+    ) -> None:
         if start is None:
             start = Position.start(rules or Rules.official(), first)
         elif rules is not None and rules != start.rules:
@@ -136,8 +141,7 @@ class Game:
 
     def traces(self) -> Iterator[MoveTrace]:
         """Every move again, with its full trace."""
-        for ply, (pos, pit) in enumerate(zip(self._positions, self._moves, strict=False),
-                                         start=1):
+        for ply, (pos, pit) in enumerate(zip(self._positions, self._moves, strict=False), start=1):
             trace = pos.trace(pit)
             if trace.after != self._positions[ply]:
                 trace = trace.ended_by_repetition(ply - self._seen[trace.after])
@@ -145,8 +149,12 @@ class Game:
 
     # Records --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"format": FORMAT, "version": VERSION,
-                                   "rules": self.rules.to_json(), "first": self.first}
+        data: dict[str, object] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_json(),
+            "first": self.first,
+        }
         if self.start != Position.start(self.rules, self.first):
             data["start"] = self.start.to_text()
         data["moves"] = list(self._moves)
@@ -181,7 +189,8 @@ class Game:
             raise RecordError("record.bad_first", value=first)
         moves = data["moves"]
         if not isinstance(moves, list) or not all(
-                isinstance(m, int) and not isinstance(m, bool) for m in moves):
+            isinstance(m, int) and not isinstance(m, bool) for m in moves
+        ):
             raise RecordError("record.bad_moves", value=moves)
         start = None
         if "start" in data:
@@ -210,5 +219,4 @@ class Game:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
     def __repr__(self) -> str:
-        return (f"Game(rules={self.rules!r}, first={self.first!r}, "
-                f"moves={list(self._moves)!r})")
+        return f"Game(rules={self.rules!r}, first={self.first!r}, moves={list(self._moves)!r})"

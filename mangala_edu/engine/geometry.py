@@ -51,12 +51,16 @@ SIDE_LETTERS: dict[Side, str] = {SOUTH: "S", NORTH: "N"}
 SIDE_NAMES: dict[Side, Message] = {SOUTH: Message("side.south"), NORTH: Message("side.north")}
 """Each side's name for a learner (``Güney`` / ``South``), to be shown in a language."""
 
-SIDE_GENITIVES: dict[Side, Message] = {SOUTH: Message("side.south.gen"),
-                                       NORTH: Message("side.north.gen")}
+SIDE_GENITIVES: dict[Side, Message] = {
+    SOUTH: Message("side.south.gen"),
+    NORTH: Message("side.north.gen"),
+}
 """Each side's name in the possessive (``Güney'in`` / ``South's``)."""
 
-SIDE_INITIALS: dict[Side, Message] = {SOUTH: Message("side.south.short"),
-                                      NORTH: Message("side.north.short")}
+SIDE_INITIALS: dict[Side, Message] = {
+    SOUTH: Message("side.south.short"),
+    NORTH: Message("side.north.short"),
+}
 """Each side's initial for a learner (``G``/``K`` in Turkish, ``S``/``N`` in English)."""
 
 
@@ -148,13 +152,33 @@ class Geometry:
             nxt.append(tuple(table))
         numbers = tuple(range(1, m + 1))
         slices = tuple((r.start, r.stop, numbers) for r in ranges)
-        places = tuple(Place(SOUTH, i + 1) if i < m else Place(SOUTH, 0) if i == m
-                       else Place(NORTH, i - m) if i < size - 1 else Place(NORTH, 0)
-                       for i in range(size))
-        names = tuple(SIDE_LETTERS[p.side] + ("store" if p.is_store else str(p.number))
-                      for p in places)
-        return cls(m, size, stores, ranges, owner, opposite, (nxt[0], nxt[1]), numbers,
-                   slices, places, names, stores_on_path)
+        places = tuple(
+            Place(SOUTH, i + 1)
+            if i < m
+            else Place(SOUTH, 0)
+            if i == m
+            else Place(NORTH, i - m)
+            if i < size - 1
+            else Place(NORTH, 0)
+            for i in range(size)
+        )
+        names = tuple(
+            SIDE_LETTERS[p.side] + ("store" if p.is_store else str(p.number)) for p in places
+        )
+        return cls(
+            m,
+            size,
+            stores,
+            ranges,
+            owner,
+            opposite,
+            (nxt[0], nxt[1]),
+            numbers,
+            slices,
+            places,
+            names,
+            stores_on_path,
+        )
 
     def index(self, side: Side, number: int) -> int:
         """The board index of ``side``'s pit ``number`` (1-based, from that player's left), or
@@ -220,5 +244,4 @@ class Geometry:
             return self.parse_place(place)
         if isinstance(place, int) and not isinstance(place, bool) and 0 <= place < self.size:
             return place
-        raise PositionError("error.not_a_place", value=place, pits=self.pits,
-                            last=self.size - 1)
+        raise PositionError("error.not_a_place", value=place, pits=self.pits, last=self.size - 1)

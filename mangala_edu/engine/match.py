@@ -118,5 +118,7 @@ class Match:
         self.game.push(pit)
 
     def __repr__(self) -> str:
-        return (f"Match(sets={self.sets}, first={self.first!r}, played={len(self.results)}, "
-                f"points={self.points!r})")
+        return (
+            f"Match(sets={self.sets}, first={self.first!r}, played={len(self.results)}, "
+            f"points={self.points!r})"
+        )

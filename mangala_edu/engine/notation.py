@@ -46,8 +46,9 @@ def read_position(text: str, rules: Rules) -> tuple[list[int], Side | None]:
     return board, to_move
 
 
-def parse_position_text(text: str, rules: Rules
-                        ) -> tuple[list[int], Side | None, tuple[int | None, int | None]]:
+def parse_position_text(
+    text: str, rules: Rules
+) -> tuple[list[int], Side | None, tuple[int | None, int | None]]:
     """The board, the side to move and the tuzdiks (South's, North's: board indices or
     ``None``) written in ``text``; raises :class:`PositionError` naming the first fault found
     (the board is not yet checked as a position)."""
@@ -66,8 +67,13 @@ def parse_position_text(text: str, rules: Rules
     for side, row in zip(SIDES, rows.split("/"), strict=True):
         values = row.split(",")
         if len(values) != m + 1:
-            raise PositionError("position.pit_count", side=SIDE_NAMES[side], found=len(values),
-                                expected=m + 1, pits=m)
+            raise PositionError(
+                "position.pit_count",
+                side=SIDE_NAMES[side],
+                found=len(values),
+                expected=m + 1,
+                pits=m,
+            )
         for index, value in enumerate(values, start=1):
             value = value.strip()
             if value in ("x", "X") and rules.tuzdik and index <= m:
@@ -78,18 +84,24 @@ def parse_position_text(text: str, rules: Rules
                 continue
             digits = value[1:] if value.startswith("-") else value
             if not digits.isascii() or not digits.isdigit():
-                raise PositionError("position.not_number", side=SIDE_NAMES[side], index=index,
-                                    value=value)
+                raise PositionError(
+                    "position.not_number", side=SIDE_NAMES[side], index=index, value=value
+                )
             number = int(value)
             if number < 0:
-                raise PositionError("position.negative", side=SIDE_NAMES[side], index=index,
-                                    value=number)
+                raise PositionError(
+                    "position.negative", side=SIDE_NAMES[side], index=index, value=number
+                )
             board.append(number)
     return board, _LETTERS[letter], (tuzdiks[0], tuzdiks[1])
 
 
-def write_position(board: tuple[int, ...] | list[int], to_move: Side | None, rules: Rules,
-                   tuzdiks: tuple[int | None, int | None] = (None, None)) -> str:
+def write_position(
+    board: tuple[int, ...] | list[int],
+    to_move: Side | None,
+    rules: Rules,
+    tuzdiks: tuple[int | None, int | None] = (None, None),
+) -> str:
     """The text notation of a board and the side to move (and the tuzdiks, written ``x``)."""
     m = rules.pits
     cells = [str(c) for c in board]
@@ -97,6 +109,6 @@ def write_position(board: tuple[int, ...] | list[int], to_move: Side | None, rul
         if index is not None:
             cells[index] = "x"
     south = ",".join(cells[: m + 1])
-    north = ",".join(cells[m + 1:])
+    north = ",".join(cells[m + 1 :])
     letter = "-" if to_move is None else SIDE_LETTERS[to_move]
     return f"{south}/{north} {letter}"

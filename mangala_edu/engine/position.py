@@ -96,8 +96,13 @@ class Position:
     _side: int | None
     _tuzdik: tuple[int, int]
 
-    def __init__(self, board: Iterable[int], to_move: Side | None, rules: Rules | None = None,
-                 tuzdiks: tuple[int | None, int | None] = (None, None)) -> None:
+    def __init__(
+        self,
+        board: Iterable[int],
+        to_move: Side | None,
+        rules: Rules | None = None,
+        tuzdiks: tuple[int | None, int | None] = (None, None),
+    ) -> None:
         rules = rules or Rules.official()
         board = tuple(board)
         if to_move is not None and to_move not in SIDES:
@@ -111,8 +116,13 @@ class Position:
         self._tuzdik = tuz
 
     @classmethod
-    def _make(cls, rules: Rules, board: tuple[int, ...], side: int | None,
-              tuzdik: tuple[int, int] = NO_TUZDIK) -> Position:
+    def _make(
+        cls,
+        rules: Rules,
+        board: tuple[int, ...],
+        side: int | None,
+        tuzdik: tuple[int, int] = NO_TUZDIK,
+    ) -> Position:
         pos = object.__new__(cls)
         pos._rules = rules
         pos._board = board
@@ -134,8 +144,8 @@ class Position:
         board = rules.start_board()
         side = side_index(first)
         row = rules.geometry.pit_ranges[side]
-        if rules.passes and not any(board[row.start:row.stop]):
-            side = 1 - side                # a dealt board with an empty row: that player passes
+        if rules.passes and not any(board[row.start : row.stop]):
+            side = 1 - side  # a dealt board with an empty row: that player passes
         return cls._make(rules, board, side)
 
     @classmethod
@@ -222,7 +232,7 @@ class Position:
         if side is None:
             return ()
         start, stop, numbers = self._rules.geometry.pit_slices[side]
-        if self._rules.forced_leftmost:          # Mangala IV: the leftmost occupied pit only
+        if self._rules.forced_leftmost:  # Mangala IV: the leftmost occupied pit only
             return tuple(compress(numbers, self._board[start:stop]))[:1]
         return tuple(compress(numbers, self._board[start:stop]))
 
@@ -233,7 +243,7 @@ class Position:
         (4, 1, 5, 5, 5, 4)
         """
         r = self.rules.geometry.pit_indices(side)
-        return self.board[r.start:r.stop]
+        return self.board[r.start : r.stop]
 
     def store(self, side: Side) -> int:
         """The stones in ``side``'s store (hazine)."""
@@ -266,8 +276,9 @@ class Position:
             if number == 0:
                 raise IllegalMoveError("error.store_click")
             if owner != SIDES[side]:
-                raise IllegalMoveError("error.not_your_pit", owner=SIDE_NAMES[owner],
-                                       mover=SIDE_NAMES[SIDES[side]])
+                raise IllegalMoveError(
+                    "error.not_your_pit", owner=SIDE_NAMES[owner], mover=SIDE_NAMES[SIDES[side]]
+                )
             pit = number
         if not isinstance(pit, int) or isinstance(pit, bool):
             raise IllegalMoveError("error.not_a_pit", value=pit, pits=m)
@@ -306,7 +317,7 @@ class Position:
         """
         side = self._side
         rules = self._rules
-        if rules.stores_on_path is False:       # the family: its own sowing (engine.family)
+        if rules.stores_on_path is False:  # the family: its own sowing (engine.family)
             return self._play_family(pit)
         board = list(self._board)
         # The common case (a pit number of the mover's that holds stones) first, without a call.
@@ -373,9 +384,13 @@ class Position:
 
     # Python protocol ------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Position) and self.board == other.board
-                and self._side == other._side and self._tuzdik == other._tuzdik
-                and self.rules == other.rules)
+        return (
+            isinstance(other, Position)
+            and self.board == other.board
+            and self._side == other._side
+            and self._tuzdik == other._tuzdik
+            and self.rules == other.rules
+        )
 
     def __hash__(self) -> int:
         return hash((self.board, self._side, self._tuzdik))
@@ -431,8 +446,9 @@ class MoveTrace:
     @property
     def last_place(self) -> int:
         """The board index where the last stone fell."""
-        return next(e.place for e in reversed(self.events)
-                    if e.kind in STONE_STEPS and e.place is not None)
+        return next(
+            e.place for e in reversed(self.events) if e.kind in STONE_STEPS and e.place is not None
+        )
 
     @property
     def captured(self) -> int:
@@ -475,15 +491,32 @@ class MoveTrace:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: the move, the boards before and after, and every event."""
-        return {"pit": self.pit, "player": self.player, "before": list(self.before.board),
-                "after": list(self.after.board), "to_move": self.after.to_move,
-                "outcome": self.outcome.value, "events": [e.to_dict() for e in self.events]}
+        return {
+            "pit": self.pit,
+            "player": self.player,
+            "before": list(self.before.board),
+            "after": list(self.after.board),
+            "to_move": self.after.to_move,
+            "outcome": self.outcome.value,
+            "events": [e.to_dict() for e in self.events],
+        }
 
 
-_TAGS = (EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE, EventKind.SWEEP,
-         EventKind.RELAY, EventKind.CHAIN_CAPTURE, EventKind.TUZDIK, EventKind.TUZDIK_DROP,
-         EventKind.PASS, EventKind.RELAY_LOOP, EventKind.WIN_THRESHOLD, EventKind.NO_MOVE,
-         EventKind.REPETITION)
+_TAGS = (
+    EventKind.EXTRA_TURN,
+    EventKind.EVEN_CAPTURE,
+    EventKind.EMPTY_CAPTURE,
+    EventKind.SWEEP,
+    EventKind.RELAY,
+    EventKind.CHAIN_CAPTURE,
+    EventKind.TUZDIK,
+    EventKind.TUZDIK_DROP,
+    EventKind.PASS,
+    EventKind.RELAY_LOOP,
+    EventKind.WIN_THRESHOLD,
+    EventKind.NO_MOVE,
+    EventKind.REPETITION,
+)
 
 
 def parse_position(text: str, rules: Rules | None = None) -> Position:
@@ -500,36 +533,45 @@ def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
     """Raise :class:`PositionError` unless ``board`` and ``side`` make a position."""
     g = rules.geometry
     if len(board) != g.size:
-        raise PositionError("position.board_length", expected=g.size, pits=rules.pits,
-                            found=len(board))
+        raise PositionError(
+            "position.board_length", expected=g.size, pits=rules.pits, found=len(board)
+        )
     for i, value in enumerate(board):
         owner, number = g.place(i)
-        index = number or g.pits + 1      # a row's numbers: its pits, then its store
+        index = number or g.pits + 1  # a row's numbers: its pits, then its store
         if not isinstance(value, int) or isinstance(value, bool):
-            raise PositionError("position.not_number", side=SIDE_NAMES[owner], index=index,
-                                value=value)
+            raise PositionError(
+                "position.not_number", side=SIDE_NAMES[owner], index=index, value=value
+            )
         if value < 0:
-            raise PositionError("position.negative", side=SIDE_NAMES[owner], index=index,
-                                value=value)
-    empty = [not any(board[r.start:r.stop]) for r in g.pit_ranges]
-    if rules.end_rule == END_EMPTY_BOARD:         # Mangala II, IV: an empty row passes
+            raise PositionError(
+                "position.negative", side=SIDE_NAMES[owner], index=index, value=value
+            )
+    empty = [not any(board[r.start : r.stop]) for r in g.pit_ranges]
+    if rules.end_rule == END_EMPTY_BOARD:  # Mangala II, IV: an empty row passes
         if side is None:
             if not all(empty):
                 raise PositionError("position.over_with_stones")
         elif empty[side]:
-            raise PositionError("position.must_pass", side=SIDE_NAMES[SIDES[side]],
-                                other=SIDE_NAMES[SIDES[1 - side]])
+            raise PositionError(
+                "position.must_pass",
+                side=SIDE_NAMES[SIDES[side]],
+                other=SIDE_NAMES[SIDES[1 - side]],
+            )
         return
-    if rules.end_rule == END_NO_MOVE:             # Toguz Korgool
+    if rules.end_rule == END_NO_MOVE:  # Toguz Korgool
         threshold = rules.win_threshold
         reached = [s for s in (0, 1) if threshold and board[g.stores[s]] >= threshold]
         if side is None:
             if not all(empty) and not reached:
                 raise PositionError("position.over_with_stones")
         elif reached:
-            raise PositionError("position.threshold_reached",
-                                side=SIDE_GENITIVES[SIDES[reached[0]]],
-                                count=board[g.stores[reached[0]]], threshold=threshold)
+            raise PositionError(
+                "position.threshold_reached",
+                side=SIDE_GENITIVES[SIDES[reached[0]]],
+                count=board[g.stores[reached[0]]],
+                threshold=threshold,
+            )
         elif empty[side]:
             raise PositionError("position.cannot_move", side=SIDE_NAMES[SIDES[side]])
         return
@@ -537,8 +579,9 @@ def _validate(board: tuple[int, ...], side: int | None, rules: Rules) -> None:
         if not all(empty):
             raise PositionError("position.over_with_stones")
     elif empty[0] or empty[1]:
-        raise PositionError("position.empty_side_to_move",
-                            side=SIDE_NAMES[SIDES[0 if empty[0] else 1]])
+        raise PositionError(
+            "position.empty_side_to_move", side=SIDE_NAMES[SIDES[0 if empty[0] else 1]]
+        )
 
 
 def _check_tuzdiks(tuzdiks: object, board: tuple[int, ...], rules: Rules) -> tuple[int, int]:
@@ -556,16 +599,25 @@ def _check_tuzdiks(tuzdiks: object, board: tuple[int, ...], rules: Rules) -> tup
         if index is None or index == -1:
             out.append(-1)
             continue
-        if (not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < g.size
-                or g.owner[index] != 1 - side):
+        if (
+            not isinstance(index, int)
+            or isinstance(index, bool)
+            or not 0 <= index < g.size
+            or g.owner[index] != 1 - side
+        ):
             raise PositionError("position.bad_tuzdik", value=tuzdiks)
         number = g.place(index).number
         if number == rules.pits:
-            raise PositionError("position.tuzdik_last_pit", side=SIDE_NAMES[SIDES[side]],
-                                pit=number)
+            raise PositionError(
+                "position.tuzdik_last_pit", side=SIDE_NAMES[SIDES[side]], pit=number
+            )
         if board[index]:
-            raise PositionError("position.tuzdik_not_empty", side=SIDE_NAMES[SIDES[side]],
-                                pit=number, value=board[index])
+            raise PositionError(
+                "position.tuzdik_not_empty",
+                side=SIDE_NAMES[SIDES[side]],
+                pit=number,
+                value=board[index],
+            )
         out.append(index)
     a, b = out
     if a >= 0 and b >= 0 and g.place(a).number == g.place(b).number:
@@ -573,8 +625,9 @@ def _check_tuzdiks(tuzdiks: object, board: tuple[int, ...], rules: Rules) -> tup
     return (a, b)
 
 
-def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event] | None
-         ) -> int | None:
+def _sow(
+    b: list[int], side: int, origin: int, rules: Rules, events: list[Event] | None
+) -> int | None:
     """Play the move lifting from ``origin`` on the board list ``b`` in place.
 
     Returns the side to move next (``None`` when the set is over). When ``events`` is a
@@ -623,15 +676,23 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
             b[place] = 0
             captured = True
             if events is not None:
-                events.append(Event(EventKind.EVEN_CAPTURE, place, count, tuple(b), name,
-                                    ((place, own_store, count),)))
+                events.append(
+                    Event(
+                        EventKind.EVEN_CAPTURE,
+                        place,
+                        count,
+                        tuple(b),
+                        name,
+                        ((place, own_store, count),),
+                    )
+                )
         elif events is not None:
             kind = EventKind.ODD if count & 1 else EventKind.NOTHING
             events.append(Event(kind, place, count, tuple(b), name))
     elif owner == side:
         if empty_capture and b[place] == 1:
             opposite = rules.geometry.opposite[place]
-            assert opposite is not None          # ``place`` is a pit
+            assert opposite is not None  # ``place`` is a pit
             taken = b[opposite]
             if taken:
                 b[own_store] += taken + 1
@@ -639,8 +700,16 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
                 b[place] = 0
                 captured = True
                 if events is not None:
-                    events.append(Event(EventKind.EMPTY_CAPTURE, place, taken + 1, tuple(b), name,
-                                        ((opposite, own_store, taken), (place, own_store, 1))))
+                    events.append(
+                        Event(
+                            EventKind.EMPTY_CAPTURE,
+                            place,
+                            taken + 1,
+                            tuple(b),
+                            name,
+                            ((opposite, own_store, taken), (place, own_store, 1)),
+                        )
+                    )
             elif events is not None:
                 events.append(Event(EventKind.EMPTY_OPPOSITE_EMPTY, place, 1, tuple(b), name))
         elif events is not None:
@@ -653,8 +722,8 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
         return side if extra else 1 - side
     g = rules.geometry
     s_range, n_range = g.pit_ranges
-    s_empty = not any(b[s_range.start:s_range.stop])
-    n_empty = not any(b[n_range.start:n_range.stop])
+    s_empty = not any(b[s_range.start : s_range.stop])
+    n_empty = not any(b[n_range.start : n_range.stop])
     if not (s_empty or n_empty):
         return side if extra else 1 - side
     moved: list[tuple[int, int, int]] = []
@@ -672,7 +741,15 @@ def _sow(b: list[int], side: int, origin: int, rules: Rules, events: list[Event]
         b[src] = 0
     if events is not None:
         if moved:
-            events.append(Event(EventKind.SWEEP, None, sum(m[2] for m in moved), tuple(b),
-                                None if taker is None else SIDES[taker], tuple(moved)))
+            events.append(
+                Event(
+                    EventKind.SWEEP,
+                    None,
+                    sum(m[2] for m in moved),
+                    tuple(b),
+                    None if taker is None else SIDES[taker],
+                    tuple(moved),
+                )
+            )
         events.append(Event(EventKind.SET_OVER, None, 0, tuple(b), None))
     return None

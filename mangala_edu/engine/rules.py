@@ -48,11 +48,28 @@ ANY_ROW = "any"
 OPPONENT_ROW = "opponent"
 """Count captures happen only in the opponent's row."""
 
-_FAMILY_FIELDS = ("stores_on_path", "capture_counts", "capture_rows", "capture_run",
-                  "capture_opposite", "relay", "forced_leftmost", "tuzdik", "win_threshold",
-                  "repetition_end", "deal")
-_CLASSIC_FIELDS = ("name", "pits", "stones", "first_stone_back", "even_capture",
-                   "empty_capture", "end_rule")
+_FAMILY_FIELDS = (
+    "stores_on_path",
+    "capture_counts",
+    "capture_rows",
+    "capture_run",
+    "capture_opposite",
+    "relay",
+    "forced_leftmost",
+    "tuzdik",
+    "win_threshold",
+    "repetition_end",
+    "deal",
+)
+_CLASSIC_FIELDS = (
+    "name",
+    "pits",
+    "stones",
+    "first_stone_back",
+    "even_capture",
+    "empty_capture",
+    "end_rule",
+)
 
 
 class RulesError(MangalaError):
@@ -133,16 +150,30 @@ class Rules:
         self._check_family()
         g = Geometry.build(self.pits, stores_on_path=self.stores_on_path)
         object.__setattr__(self, "geometry", g)
-        object.__setattr__(self, "plans", tuple(
-            (g.next_place[side], g.stores[side], g.owner, self.first_stone_back,
-             self.even_capture, self.empty_capture) for side in (0, 1)))
+        object.__setattr__(
+            self,
+            "plans",
+            tuple(
+                (
+                    g.next_place[side],
+                    g.stores[side],
+                    g.owner,
+                    self.first_stone_back,
+                    self.even_capture,
+                    self.empty_capture,
+                )
+                for side in (0, 1)
+            ),
+        )
 
     def _check_family(self) -> None:
         """Raise :class:`RulesError` for a combination of rules the engine cannot play."""
         deal = self.deal
-        if deal is not None and (len(deal) != 2 * self.pits or not all(
-                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in deal)
-                or not sum(deal)):
+        if deal is not None and (
+            len(deal) != 2 * self.pits
+            or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in deal)
+            or not sum(deal)
+        ):
             raise RulesError("rules.bad_deal", pits=2 * self.pits, value=deal)
         if self.capture_rows not in (ANY_ROW, OPPONENT_ROW):
             raise RulesError("rules.unknown", value=self.capture_rows)
@@ -175,11 +206,15 @@ class Rules:
             return f"Rules.{preset}"
         if self.name.startswith("kalah(") and _preset(self.name) == self:
             return f"Rules.kalah(pits={self.pits}, stones={self.stones})"
-        if self.name == "mangala-iv" and self.deal is not None and \
-                Rules.mangala_iv(deal=self.deal) == self:
+        if (
+            self.name == "mangala-iv"
+            and self.deal is not None
+            and Rules.mangala_iv(deal=self.deal) == self
+        ):
             return f"Rules.mangala_iv(deal={self.deal!r})"
-        names = list(_CLASSIC_FIELDS) + [k for k in _FAMILY_FIELDS
-                                         if getattr(self, k) != _DEFAULTS[k]]
+        names = list(_CLASSIC_FIELDS) + [
+            k for k in _FAMILY_FIELDS if getattr(self, k) != _DEFAULTS[k]
+        ]
         fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in names)
         return f"Rules({fields})"
 
@@ -224,8 +259,12 @@ class Rules:
     def kalah(cls, pits: int = 6, stones: int = 4) -> Rules:
         """Kalah(m, n): no first stone back, no even capture, own side at the end."""
         return cls(
-            name=f"kalah({pits},{stones})", pits=pits, stones=stones, first_stone_back=False,
-            even_capture=False, end_rule=END_OWN_SIDE,
+            name=f"kalah({pits},{stones})",
+            pits=pits,
+            stones=stones,
+            first_stone_back=False,
+            even_capture=False,
+            end_rule=END_OWN_SIDE,
         )
 
     @classmethod
@@ -239,9 +278,19 @@ class Rules:
         >>> r.pits, r.total_stones, r.tuzdik, r.win_threshold, r.stores_on_path
         (9, 162, 3, 82, False)
         """
-        return cls(name="toguz-korgool", pits=9, stones=9, first_stone_back=True,
-                   even_capture=True, empty_capture=False, end_rule=END_NO_MOVE,
-                   stores_on_path=False, tuzdik=3, win_threshold=82, repetition_end=True)
+        return cls(
+            name="toguz-korgool",
+            pits=9,
+            stones=9,
+            first_stone_back=True,
+            even_capture=True,
+            empty_capture=False,
+            end_rule=END_NO_MOVE,
+            stores_on_path=False,
+            tuzdik=3,
+            win_threshold=82,
+            repetition_end=True,
+        )
 
     @classmethod
     def mangala_ii(cls) -> Rules:
@@ -254,14 +303,27 @@ class Rules:
         >>> r.capture_counts, r.capture_rows, r.capture_run, r.passes
         ((2, 4, 6), 'any', True, True)
         """
-        return cls(name="mangala-ii", pits=6, stones=6, first_stone_back=False,
-                   even_capture=False, empty_capture=False, end_rule=END_EMPTY_BOARD,
-                   stores_on_path=False, capture_counts=(2, 4, 6), capture_run=True,
-                   repetition_end=True)
+        return cls(
+            name="mangala-ii",
+            pits=6,
+            stones=6,
+            first_stone_back=False,
+            even_capture=False,
+            empty_capture=False,
+            end_rule=END_EMPTY_BOARD,
+            stores_on_path=False,
+            capture_counts=(2, 4, 6),
+            capture_run=True,
+            repetition_end=True,
+        )
 
     @classmethod
-    def mangala_iv(cls, random_deal: bool = False, seed: int | None = None,
-                   deal: tuple[int, ...] | list[int] | None = None) -> Rules:
+    def mangala_iv(
+        cls,
+        random_deal: bool = False,
+        seed: int | None = None,
+        deal: tuple[int, ...] | list[int] | None = None,
+    ) -> Rules:
         """Mangala IV (Gaziantep): 7 pits a side, 7 stones a pit (or 98 dealt at random, or
         the ``deal`` given: ``S1..S7, N1..N7``); the mover lifts their leftmost occupied pit;
         relay sowing (a last stone making an occupied pit 3, 5 or more lifts it and sows on);
@@ -288,11 +350,23 @@ class Rules:
             for _ in range(98):
                 counts[rng.randrange(14)] += 1
             deal = counts
-        return cls(name="mangala-iv", pits=7, stones=7, first_stone_back=False,
-                   even_capture=False, empty_capture=False, end_rule=END_EMPTY_BOARD,
-                   stores_on_path=False, capture_counts=(2, 4), capture_run=True,
-                   capture_opposite=True, relay=True, forced_leftmost=True,
-                   repetition_end=True, deal=None if deal is None else tuple(deal))
+        return cls(
+            name="mangala-iv",
+            pits=7,
+            stones=7,
+            first_stone_back=False,
+            even_capture=False,
+            empty_capture=False,
+            end_rule=END_EMPTY_BOARD,
+            stores_on_path=False,
+            capture_counts=(2, 4),
+            capture_run=True,
+            capture_opposite=True,
+            relay=True,
+            forced_leftmost=True,
+            repetition_end=True,
+            deal=None if deal is None else tuple(deal),
+        )
 
     @classmethod
     def from_name(cls, name: str) -> Rules:
@@ -334,14 +408,28 @@ class Rules:
         raise RulesError("rules.unknown", value=data)
 
 
-_PRESET_CALLS = {"official": "official()", "no-return": "no_return()", "own-side": "own_side()",
-                 "toguz-korgool": "toguz_korgool()", "mangala-ii": "mangala_ii()",
-                 "mangala-iv": "mangala_iv()"}
+_PRESET_CALLS = {
+    "official": "official()",
+    "no-return": "no_return()",
+    "own-side": "own_side()",
+    "toguz-korgool": "toguz_korgool()",
+    "mangala-ii": "mangala_ii()",
+    "mangala-iv": "mangala_iv()",
+}
 _KALAH = re.compile(r"kalah(?:\((\d+),(\d+)\))?")
 _DEFAULTS: dict[str, object] = {
-    "stores_on_path": True, "capture_counts": (), "capture_rows": ANY_ROW, "capture_run": False,
-    "capture_opposite": False, "relay": False, "forced_leftmost": False, "tuzdik": 0,
-    "win_threshold": 0, "repetition_end": False, "deal": None}
+    "stores_on_path": True,
+    "capture_counts": (),
+    "capture_rows": ANY_ROW,
+    "capture_run": False,
+    "capture_opposite": False,
+    "relay": False,
+    "forced_leftmost": False,
+    "tuzdik": 0,
+    "win_threshold": 0,
+    "repetition_end": False,
+    "deal": None,
+}
 
 
 def _preset(name: str) -> Rules | None:

@@ -97,22 +97,34 @@ class EventKind(str, Enum):
     def __format__(self, format_spec: str) -> str:
         return str.__format__(self, format_spec)
 
-    __hash__ = str.__hash__          # equal to its name as a str, so hashed like it
+    __hash__ = str.__hash__  # equal to its name as a str, so hashed like it
 
 
-OUTCOMES: frozenset[EventKind] = frozenset({
-    EventKind.EXTRA_TURN, EventKind.EVEN_CAPTURE, EventKind.ODD, EventKind.EMPTY_CAPTURE,
-    EventKind.EMPTY_OPPOSITE_EMPTY, EventKind.NOTHING, EventKind.TUZDIK,
-    EventKind.LAST_IN_TUZDIK, EventKind.CHAIN_CAPTURE, EventKind.NO_CAPTURE,
-    EventKind.RELAY_LOOP})
+OUTCOMES: frozenset[EventKind] = frozenset(
+    {
+        EventKind.EXTRA_TURN,
+        EventKind.EVEN_CAPTURE,
+        EventKind.ODD,
+        EventKind.EMPTY_CAPTURE,
+        EventKind.EMPTY_OPPOSITE_EMPTY,
+        EventKind.NOTHING,
+        EventKind.TUZDIK,
+        EventKind.LAST_IN_TUZDIK,
+        EventKind.CHAIN_CAPTURE,
+        EventKind.NO_CAPTURE,
+        EventKind.RELAY_LOOP,
+    }
+)
 """Kinds that say which rule fired at the last stone (exactly one per move)."""
 
-CAPTURES: frozenset[EventKind] = frozenset({EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE,
-                                            EventKind.CHAIN_CAPTURE, EventKind.TUZDIK})
+CAPTURES: frozenset[EventKind] = frozenset(
+    {EventKind.EVEN_CAPTURE, EventKind.EMPTY_CAPTURE, EventKind.CHAIN_CAPTURE, EventKind.TUZDIK}
+)
 """Kinds that take stones into the mover's store before the end of the set."""
 
-STONE_STEPS: frozenset[EventKind] = frozenset({EventKind.RETURN, EventKind.DROP,
-                                               EventKind.TUZDIK_DROP})
+STONE_STEPS: frozenset[EventKind] = frozenset(
+    {EventKind.RETURN, EventKind.DROP, EventKind.TUZDIK_DROP}
+)
 """Kinds that put one stone down (the last of them is where the last stone fell)."""
 
 LIFTS: frozenset[EventKind] = frozenset({EventKind.LIFT, EventKind.RELAY})
@@ -121,8 +133,9 @@ LIFTS: frozenset[EventKind] = frozenset({EventKind.LIFT, EventKind.RELAY})
 HAND_STEPS: frozenset[EventKind] = STONE_STEPS | LIFTS
 """Kinds after which the sowing hand is over a place (with ``count`` stones left in it)."""
 
-STOP_REASONS: frozenset[EventKind] = frozenset({
-    EventKind.WIN_THRESHOLD, EventKind.NO_MOVE, EventKind.REPETITION, EventKind.RELAY_LOOP})
+STOP_REASONS: frozenset[EventKind] = frozenset(
+    {EventKind.WIN_THRESHOLD, EventKind.NO_MOVE, EventKind.REPETITION, EventKind.RELAY_LOOP}
+)
 """Kinds that say why a game of the family ended other than by the board emptying."""
 
 ENDINGS: frozenset[EventKind] = frozenset({EventKind.SWEEP, EventKind.SET_OVER}) | STOP_REASONS
@@ -142,6 +155,11 @@ class Event:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict (for the widget's JavaScript)."""
-        return {"kind": self.kind.value, "place": self.place, "count": self.count,
-                "board": list(self.board), "side": self.side,
-                "moved": [list(m) for m in self.moved]}
+        return {
+            "kind": self.kind.value,
+            "place": self.place,
+            "count": self.count,
+            "board": list(self.board),
+            "side": self.side,
+            "moved": [list(m) for m in self.moved],
+        }

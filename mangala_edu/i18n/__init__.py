@@ -172,12 +172,15 @@ class Message:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: ``{"key": ..., "params": {...}}`` (nested messages as dicts)."""
-        return {"key": self.key, "params": {
-            k: (v.to_dict() if isinstance(v, Message) else v) for k, v in self.params.items()}}
+        return {
+            "key": self.key,
+            "params": {
+                k: (v.to_dict() if isinstance(v, Message) else v) for k, v in self.params.items()
+            },
+        }
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Message) and self.key == other.key
-                and self.params == other.params)
+        return isinstance(other, Message) and self.key == other.key and self.params == other.params
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -188,6 +191,7 @@ class Message:
 
 
 # -- Numbers ------------------------------------------------------------------------------------
+
 
 def number(value: float, lang: str | None = None, digits: int = 1) -> str:
     """``value`` as the language writes it: whole numbers bare, others rounded to ``digits``
@@ -228,7 +232,7 @@ def _last_word(n: int) -> str:
         return _ONES[n % 10]
     if n % 100:
         return _TENS[(n % 100) // 10]
-    for power, word in _POWERS:       # 100 -> yüz, 3000 -> bin, 2·10^6 -> milyon
+    for power, word in _POWERS:  # 100 -> yüz, 3000 -> bin, 2·10^6 -> milyon
         if n % (power * 1000 if power > 100 else 1000):
             return word
     return "milyar"

@@ -1,4 +1,4 @@
-r""""Find the best move" tasks, judged by the exact solver's values.
+r""" "Find the best move" tasks, judged by the exact solver's values.
 
 :class:`BestMove` holds the value of every legal move (the final store difference from the
 mover's side under perfect play, as :func:`~mangala_edu.search.value_of_moves` gives it). The
@@ -34,7 +34,7 @@ from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict, most_captured
 
 
 def result_message(position: Position, value: int, *, best: bool = False) -> Message:
-    """"With best play on both sides you win/lose the set X–Y" (the mover is "you") for a
+    """ "With best play on both sides you win/lose the set X–Y" (the mover is "you") for a
     value in ``position``; with ``best``, a loss is said to be the smallest possible.
 
     >>> result_message(Position.start(), 4).text("en")
@@ -61,14 +61,17 @@ def _threat(trace: MoveTrace) -> tuple[int, int | None]:
 def _shown_best(position: Position, best: Sequence[int]) -> int:
     """The best move to talk about: one that ends the set, gives an extra turn or captures
     (in that order) if any does, else the lowest pit."""
+
     def rank(pit: int) -> tuple[int, int, int, int]:
         trace = position.trace(pit)
         return (-trace.after.is_over, -trace.extra_turn, -trace.captured, pit)
+
     return min(best, key=rank)
 
 
-def why_not_best(position: Position, pit: int, values: Mapping[int, int]
-                 ) -> tuple[int, Message, Message]:
+def why_not_best(
+    position: Position, pit: int, values: Mapping[int, int]
+) -> tuple[int, Message, Message]:
     """For a move ``pit`` that is not best: the better pit, what it does, and what ``pit``
     allows (messages speaking to the mover as "you")."""
     top = max(values.values())
@@ -84,8 +87,11 @@ def why_not_best(position: Position, pit: int, values: Mapping[int, int]
     elif good.captured:
         better = Message("goal.bestmove.better.capture", pit=best, count=good.captured)
     elif good_threat < threat:
-        better = (Message("goal.bestmove.better.safe", pit=best, count=good_threat)
-                  if good_threat else Message("goal.bestmove.better.safe_all", pit=best))
+        better = (
+            Message("goal.bestmove.better.safe", pit=best, count=good_threat)
+            if good_threat
+            else Message("goal.bestmove.better.safe_all", pit=best)
+        )
     else:
         mine, theirs = score(position, top)
         better = Message("goal.bestmove.better.long", pit=best, mine=mine, theirs=theirs)
@@ -131,9 +137,16 @@ class BestMove(Goal):
             key = "goal.bestmove.solved_one_of" if many else "goal.bestmove.solved"
             return Verdict(SOLVED, Message(key, result=result))
         best, better, allowed = why_not_best(position, trace.pit, self.values)
-        return Verdict(WRONG, Message("goal.bestmove.wrong", best=best,
-                                      cost=self.best_value - value, better=better,
-                                      allowed=allowed))
+        return Verdict(
+            WRONG,
+            Message(
+                "goal.bestmove.wrong",
+                best=best,
+                cost=self.best_value - value,
+                better=better,
+                allowed=allowed,
+            ),
+        )
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         return self.values[pit] == self.best_value
@@ -146,8 +159,9 @@ def threats_after(trace: MoveTrace) -> dict[int, int]:
     if trace.extra_turn or trace.after.is_over:
         return {}
     again = Position(trace.after.board, trace.player, trace.before.rules)
-    return {pit: again.trace(pit).captured for pit in again.legal_moves
-            if again.trace(pit).captured}
+    return {
+        pit: again.trace(pit).captured for pit in again.legal_moves if again.trace(pit).captured
+    }
 
 
 @dataclass(frozen=True)
@@ -176,10 +190,8 @@ class Threatens(Goal):
         found = self._threats(trace)
         if len(found) >= self.count:
             pits = ", ".join(str(p) for p in sorted(found))
-            return Verdict(SOLVED, Message("goal.threatens.solved", count=len(found),
-                                           pits=pits))
-        return Verdict(WRONG, Message("goal.threatens.wrong", count=len(found),
-                                      wanted=self.count))
+            return Verdict(SOLVED, Message("goal.threatens.solved", count=len(found), pits=pits))
+        return Verdict(WRONG, Message("goal.threatens.wrong", count=len(found), wanted=self.count))
 
     def accepts_first(self, position: Position, pit: int) -> bool:
         trace = position.trace(pit)

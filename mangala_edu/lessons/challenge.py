@@ -55,9 +55,19 @@ class Challenge(StillPicture, w.VBox):
         analysis_time: seconds (at most) the review gives each move.
     """
 
-    def __init__(self, start: Position, values: Mapping[int, int], prompt: str, hint: str, *,
-                 level: str = "usta", seed: int | None = 1, lang: str = "tr",
-                 name: str = "game", analysis_time: float = 0.2) -> None:
+    def __init__(
+        self,
+        start: Position,
+        values: Mapping[int, int],
+        prompt: str,
+        hint: str,
+        *,
+        level: str = "usta",
+        seed: int | None = 1,
+        lang: str = "tr",
+        name: str = "game",
+        analysis_time: float = 0.2,
+    ) -> None:
         self.start = start
         self.values = dict(values)
         self.human = start.mover
@@ -85,8 +95,18 @@ class Challenge(StillPicture, w.VBox):
         self.hint.on_click(lambda _: self.show_hint())
         self.board.on_move(self._moved)
         style = w.HTML(REVIEW_STYLE)
-        super().__init__([FEEDBACK_STYLE, style, self.prompt, self.info, self.board,
-                          self.output, w.HBox([self.again, self.hint]), self.mistakes])
+        super().__init__(
+            [
+                FEEDBACK_STYLE,
+                style,
+                self.prompt,
+                self.info,
+                self.board,
+                self.output,
+                w.HBox([self.again, self.hint]),
+                self.mistakes,
+            ]
+        )
         self.add_class("mangala-challenge")
         self._refresh()
 
@@ -120,16 +140,24 @@ class Challenge(StillPicture, w.VBox):
             parts = []
             if self.computer_moves:
                 moves = ", ".join(str(p) for p in self.computer_moves)
-                parts.append(t("challenge.computer_played", lang, moves=moves,
-                               count=len(self.computer_moves)))
-            parts.append(t("challenge.your_turn", lang, side=SIDE_NAMES[self.human],
-                           row=_ROWS[self.human]))
+                parts.append(
+                    t(
+                        "challenge.computer_played",
+                        lang,
+                        moves=moves,
+                        count=len(self.computer_moves),
+                    )
+                )
+            parts.append(
+                t("challenge.your_turn", lang, side=SIDE_NAMES[self.human], row=_ROWS[self.human])
+            )
             return " ".join(parts)
         mine, theirs = result.south, result.north
         if self.human != "south":
             mine, theirs = theirs, mine
-        key = {"won": "challenge.won", "drawn": "challenge.drawn",
-               "lost": "challenge.lost"}[self.outcome]
+        key = {"won": "challenge.won", "drawn": "challenge.drawn", "lost": "challenge.lost"}[
+            self.outcome
+        ]
         parts = [t(key, lang, mine=mine, theirs=theirs)]
         best_mine, best_theirs = self.best
         if mine > best_mine:
@@ -137,8 +165,15 @@ class Challenge(StillPicture, w.VBox):
         elif mine == best_mine:
             parts.append(t("challenge.perfect", lang))
         else:
-            parts.append(t("challenge.could", lang, mine=best_mine, theirs=best_theirs,
-                           button=Message("ui.start_over")))
+            parts.append(
+                t(
+                    "challenge.could",
+                    lang,
+                    mine=best_mine,
+                    theirs=best_theirs,
+                    button=Message("ui.start_over"),
+                )
+            )
         return " ".join(parts)
 
     # Playing -------------------------------------------------------------------------------
@@ -185,14 +220,16 @@ class Challenge(StillPicture, w.VBox):
     def _finish(self) -> None:
         self.board.lock(Message("challenge.over", button=Message("ui.start_over")))
         self.again.button_style = "primary"
-        self.review = analyse_game(self.board.game, time_per_move=self.analysis_time,
-                                   reproducible=self.seed is not None)
+        self.review = analyse_game(
+            self.board.game, time_per_move=self.analysis_time, reproducible=self.seed is not None
+        )
         mistakes = self.biggest_mistakes()
         kind = {"won": "solved", "drawn": "info", "lost": "wrong"}[self.outcome]
         self.output.value = feedback_box(kind, self.info_text)
         if mistakes:
-            self.mistakes.value = mistakes_html(self.review, mistakes,
-                                                Message("challenge.mistakes"), self.lang)
+            self.mistakes.value = mistakes_html(
+                self.review, mistakes, Message("challenge.mistakes"), self.lang
+            )
 
     def biggest_mistakes(self, count: int = 2) -> list[MoveReview]:
         """The learner's ``count`` costliest mistakes in the finished set."""
@@ -202,14 +239,17 @@ class Challenge(StillPicture, w.VBox):
         return sorted(moves, key=lambda m: (-m.cost, m.ply))[:count]
 
     def _refresh(self) -> None:
-        self.info.value = (f'<div class="mangala-prompt" role="status" aria-live="polite">'
-                           f"{html.escape(self.info_text)}</div>")
+        self.info.value = (
+            f'<div class="mangala-prompt" role="status" aria-live="polite">'
+            f"{html.escape(self.info_text)}</div>"
+        )
 
     def _still_html(self) -> str:
         prompt = _prompt_html(self.prompt_text, self.start.rules, self.lang)
-        return (f'<div class="mangala-still">{prompt}'
-                f"{board_img(self.start, lang=self.lang)}</div>")
+        return f'<div class="mangala-still">{prompt}{board_img(self.start, lang=self.lang)}</div>'
 
     def __repr__(self) -> str:
-        return (f"Challenge({self.name!r}, {self.start.to_text()!r}, level={self.level.key!r}, "
-                f"outcome={self.outcome!r})")
+        return (
+            f"Challenge({self.name!r}, {self.start.to_text()!r}, level={self.level.key!r}, "
+            f"outcome={self.outcome!r})"
+        )

@@ -55,8 +55,12 @@ class Facts:
     that a text never shows a number no claim backs.
     """
 
-    def __init__(self, claim: str, values: Mapping[str, int],
-                 derive: Callable[[str], int | None] | None = None) -> None:
+    def __init__(
+        self,
+        claim: str,
+        values: Mapping[str, int],
+        derive: Callable[[str], int | None] | None = None,
+    ) -> None:
         self._claim = claim
         self._values = dict(values)
         self._derive = derive
@@ -142,8 +146,10 @@ class MoveValues(Claim):
         position = self.start()
         claimed = dict(sorted(self.values.items()))
         if sorted(claimed) != list(position.legal_moves):
-            return [f"{self.name}: the legal moves are {list(position.legal_moves)}, the "
-                    f"claim lists {sorted(claimed)}"]
+            return [
+                f"{self.name}: the legal moves are {list(position.legal_moves)}, the "
+                f"claim lists {sorted(claimed)}"
+            ]
         proven = dict(sorted(value_of_moves(position).items()))
         if proven != claimed:
             return [f"{self.name}: the solver says {proven}, the claim {claimed}"]
@@ -187,8 +193,13 @@ class MoveValues(Claim):
                 if pit not in values:
                     raise ClaimError(f"{self.name}: pit {pit} is not a legal move here")
                 v = values[pit]
-                return {"v": v, "m": abs(v), "cost": best - v, "mine": score(position, v)[0],
-                        "theirs": score(position, v)[1]}[kind]
+                return {
+                    "v": v,
+                    "m": abs(v),
+                    "cost": best - v,
+                    "mine": score(position, v)[0],
+                    "theirs": score(position, v)[1],
+                }[kind]
             diff = _DIFF.fullmatch(name)
             if diff:
                 a, b = int(diff.group(1)), int(diff.group(2))
@@ -198,9 +209,17 @@ class MoveValues(Claim):
             return None
 
         mine, theirs = score(position, best)
-        return Facts(self.name, {"value": best, "margin": abs(best), "mine": mine,
-                                 "theirs": theirs,
-                                 "wins": sum(v > 0 for v in values.values())}, derive)
+        return Facts(
+            self.name,
+            {
+                "value": best,
+                "margin": abs(best),
+                "mine": mine,
+                "theirs": theirs,
+                "wins": sum(v > 0 for v in values.values()),
+            },
+            derive,
+        )
 
 
 @dataclass(frozen=True)
@@ -234,14 +253,17 @@ class Sowing(Claim):
         g = position.rules.geometry
         found = []
         if g.name(trace.last_place) != self.lands:
-            found.append(f"{self.name}: pit {self.pit} lands in {g.name(trace.last_place)}, "
-                         f"not {self.lands}")
+            found.append(
+                f"{self.name}: pit {self.pit} lands in {g.name(trace.last_place)}, not {self.lands}"
+            )
         if self.outcome is not None and trace.outcome != EventKind(self.outcome):
-            found.append(f"{self.name}: pit {self.pit} fires {trace.outcome.value}, "
-                         f"not {self.outcome}")
+            found.append(
+                f"{self.name}: pit {self.pit} fires {trace.outcome.value}, not {self.outcome}"
+            )
         if trace.captured != self.captured:
-            found.append(f"{self.name}: pit {self.pit} captures {trace.captured}, "
-                         f"not {self.captured}")
+            found.append(
+                f"{self.name}: pit {self.pit} captures {trace.captured}, not {self.captured}"
+            )
         return found
 
     def facts(self) -> Facts:
@@ -253,11 +275,20 @@ class Sowing(Claim):
         holds = trace.after.board[g.parse_place(self.lands)]
         left = trace.after.board[position.place(position.mover, self.pit)]
         theirs = set(g.pit_indices(other(position.mover)))
-        given = sum(1 for e in trace.events
-                    if e.kind == EventKind.DROP and e.place in theirs)
-        return Facts(self.name, {"pit": self.pit, "stones": stones, "total": self.pit + stones,
-                                 "captured": self.captured, "lands": lands, "holds": holds,
-                                 "left": left, "given": given})
+        given = sum(1 for e in trace.events if e.kind == EventKind.DROP and e.place in theirs)
+        return Facts(
+            self.name,
+            {
+                "pit": self.pit,
+                "stones": stones,
+                "total": self.pit + stones,
+                "captured": self.captured,
+                "lands": lands,
+                "holds": holds,
+                "left": left,
+                "given": given,
+            },
+        )
 
 
 def chains(position: Position) -> list[tuple[int, ...]]:
@@ -311,8 +342,7 @@ class Chain(Claim):
         if self.longest:
             found = chains(self.start())
             if len(found[0]) > len(self.moves):
-                return [f"{self.name}: a chain of {len(found[0])} extra turns exists: "
-                        f"{found[0]}"]
+                return [f"{self.name}: a chain of {len(found[0])} extra turns exists: {found[0]}"]
         return []
 
     def facts(self) -> Facts:
@@ -356,13 +386,14 @@ class Threat(Claim):
         taken, pit = most_captured(after)
         pit = pit or 0
         if (taken, pit) != (self.captured, self.by):
-            return [f"{self.name}: the opponent can capture {taken} (first pit {pit}), "
-                    f"not {self.captured} (first pit {self.by})"]
+            return [
+                f"{self.name}: the opponent can capture {taken} (first pit {pit}), "
+                f"not {self.captured} (first pit {self.by})"
+            ]
         return []
 
     def facts(self) -> Facts:
-        return Facts(self.name, {"captured": self.captured, "by": self.by,
-                                 "pit": self.pit or 0})
+        return Facts(self.name, {"captured": self.captured, "by": self.by, "pit": self.pit or 0})
 
 
 @dataclass(frozen=True)
@@ -390,11 +421,14 @@ class Outcomes(Claim):
         for pit in position.legal_moves:
             trace = position.trace(pit)
             if trace.outcome != EventKind(self.kinds[pit]):
-                found.append(f"{self.name}: pit {pit} fires {trace.outcome.value}, not "
-                             f"{self.kinds[pit]}")
+                found.append(
+                    f"{self.name}: pit {pit} fires {trace.outcome.value}, not {self.kinds[pit]}"
+                )
             if trace.captured != self.captured.get(pit, 0):
-                found.append(f"{self.name}: pit {pit} captures {trace.captured}, not "
-                             f"{self.captured.get(pit, 0)}")
+                found.append(
+                    f"{self.name}: pit {pit} captures {trace.captured}, not "
+                    f"{self.captured.get(pit, 0)}"
+                )
         return found
 
     def facts(self) -> Facts:
@@ -440,14 +474,15 @@ class Attacks(Claim):
         if trace.extra_turn or trace.after.is_over:
             raise ClaimError(f"{self.name}: pit {self.pit} does not pass the turn")
         again = Position(trace.after.board, position.mover, position.rules)
-        return {p: again.trace(p).captured for p in again.legal_moves
-                if again.trace(p).captured}
+        return {p: again.trace(p).captured for p in again.legal_moves if again.trace(p).captured}
 
     def problems(self) -> list[str]:
         found = self._found()
         if found != dict(self.captures):
-            return [f"{self.name}: after pit {self.pit} the captures would be {found}, not "
-                    f"{dict(self.captures)}"]
+            return [
+                f"{self.name}: after pit {self.pit} the captures would be {found}, not "
+                f"{dict(self.captures)}"
+            ]
         return []
 
     def facts(self) -> Facts:
@@ -458,12 +493,20 @@ class Attacks(Claim):
                 return caps.get(int(name[1:]), 0)
             return None
 
-        return Facts(self.name, {"count": len(caps), "total": sum(caps.values()),
-                                 "most": max(caps.values(), default=0), "pit": self.pit},
-                     derive)
+        return Facts(
+            self.name,
+            {
+                "count": len(caps),
+                "total": sum(caps.values()),
+                "most": max(caps.values(), default=0),
+                "pit": self.pit,
+            },
+            derive,
+        )
 
 
 # -- Heuristics ----------------------------------------------------------------------------------
+
 
 def _closest_extra_turn(position: Position) -> int | None:
     """Of the moves that end in the store, the one closest to the store."""
@@ -506,8 +549,7 @@ def _single_stone(position: Position) -> int | None:
     mover = position.mover
     for pit in position.legal_moves:
         trace = position.trace(pit)
-        if (position.pits(mover)[pit - 1] == 1 and not trace.captured
-                and not trace.extra_turn):
+        if position.pits(mover)[pit - 1] == 1 and not trace.captured and not trace.extra_turn:
             return pit
     return None
 
@@ -571,5 +613,19 @@ def facts_of(claims: Iterable[Claim]) -> dict[str, Facts]:
     return found
 
 
-__all__ = ["HEURISTICS", "Attacks", "Chain", "Claim", "ClaimError", "Facts", "Heuristic",
-           "MoveValues", "Outcomes", "Sowing", "Threat", "chains", "facts_of", "score"]
+__all__ = [
+    "HEURISTICS",
+    "Attacks",
+    "Chain",
+    "Claim",
+    "ClaimError",
+    "Facts",
+    "Heuristic",
+    "MoveValues",
+    "Outcomes",
+    "Sowing",
+    "Threat",
+    "chains",
+    "facts_of",
+    "score",
+]

@@ -67,14 +67,25 @@ _OUTCOME_TEXTS: dict[str, str] = {
 }
 
 #: Why a Toguz Korgool pit made exactly 3 did not become a tuzdik.
-_NO_TUZDIK = {"has_one": "no_tuzdik_has_one", "last_pit": "no_tuzdik_last_pit",
-              "same_number": "no_tuzdik_same_number"}
+_NO_TUZDIK = {
+    "has_one": "no_tuzdik_has_one",
+    "last_pit": "no_tuzdik_last_pit",
+    "same_number": "no_tuzdik_same_number",
+}
 
 #: The lesson that teaches the rule behind each outcome of a last stone ("nothing" speaks of
 #: a pit that was not empty, which is the empty-pit rule's lesson; "nothing_even", an even
 #: number in one's own pit, is the even capture's).
-TAUGHT_IN = {"extra_turn": 4, "extra_turn_over": 4, "even_capture": 5, "odd": 5,
-             "nothing_even": 5, "empty_capture": 6, "empty_opposite_empty": 6, "nothing": 6}
+TAUGHT_IN = {
+    "extra_turn": 4,
+    "extra_turn_over": 4,
+    "even_capture": 5,
+    "odd": 5,
+    "nothing_even": 5,
+    "empty_capture": 6,
+    "empty_opposite_empty": 6,
+    "nothing": 6,
+}
 
 
 def untaught(lesson: int | None) -> frozenset[str]:
@@ -100,8 +111,10 @@ def outcome_text(trace: MoveTrace, lang: str | None = None, lesson: int | None =
         return t("explain.landed", lang, place=place_message(trace.last_place, rules, "dat"))
     event = trace.outcome_event
     words: dict[str, object] = {
-        "mover": SIDE_NAMES[mover], "mover_gen": SIDE_GENITIVES[mover],
-        "other": SIDE_NAMES[opponent], "other_gen": SIDE_GENITIVES[opponent],
+        "mover": SIDE_NAMES[mover],
+        "mover_gen": SIDE_GENITIVES[mover],
+        "other": SIDE_NAMES[opponent],
+        "other_gen": SIDE_GENITIVES[opponent],
         "count": event.count,
     }
     if event.kind != EventKind.EXTRA_TURN and event.place is not None:
@@ -122,12 +135,20 @@ def refined_outcome(trace: MoveTrace) -> str:
     if event.kind == EventKind.EXTRA_TURN and trace.after.is_over:
         return "extra_turn_over"
     rules = trace.before.rules
-    if (not rules.even_capture and event.kind in (EventKind.ODD, EventKind.NOTHING)
-            and event.place is not None and rules.geometry.side_of(event.place) != trace.player):
+    if (
+        not rules.even_capture
+        and event.kind in (EventKind.ODD, EventKind.NOTHING)
+        and event.place is not None
+        and rules.geometry.side_of(event.place) != trace.player
+    ):
         return "opponent_pit"
-    if (event.kind == EventKind.NOTHING and event.place is not None
-            and rules.geometry.side_of(event.place) == trace.player
-            and event.count % 2 == 0 and rules.even_capture):
+    if (
+        event.kind == EventKind.NOTHING
+        and event.place is not None
+        and rules.geometry.side_of(event.place) == trace.player
+        and event.count % 2 == 0
+        and rules.even_capture
+    ):
         return "nothing_even"
     return event.kind.value
 
@@ -165,8 +186,11 @@ def _family_words(trace: MoveTrace, words: dict[str, object]) -> None:
         words["owner_gen"] = SIDE_GENITIVES[event.side]
     if event.kind in (EventKind.CHAIN_CAPTURE, EventKind.NO_CAPTURE):
         counts = [str(c) for c in rules.capture_counts]
-        words["counts"] = counts[0] if len(counts) == 1 else Message(
-            "explain.counts_or", first=", ".join(counts[:-1]), last=counts[-1])
+        words["counts"] = (
+            counts[0]
+            if len(counts) == 1
+            else Message("explain.counts_or", first=", ".join(counts[:-1]), last=counts[-1])
+        )
     if event.kind == EventKind.CHAIN_CAPTURE:
         words["pits"] = len(event.moved)
         words["made"] = next((c for p, _, c in event.moved if p == event.place), event.count)
@@ -220,17 +244,30 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
     if EventKind.WIN_THRESHOLD in kinds:
         event = kinds[EventKind.WIN_THRESHOLD]
         assert event.side is not None
-        text = t("explain.end_threshold", lang, side=SIDE_NAMES[event.side],
-                 side_gen=SIDE_GENITIVES[event.side], count=event.count,
-                 threshold=trace.before.rules.win_threshold)
+        text = t(
+            "explain.end_threshold",
+            lang,
+            side=SIDE_NAMES[event.side],
+            side_gen=SIDE_GENITIVES[event.side],
+            count=event.count,
+            threshold=trace.before.rules.win_threshold,
+        )
     elif EventKind.NO_MOVE in kinds:
         event = kinds[EventKind.NO_MOVE]
         assert event.side is not None
-        text = t("explain.end_no_move", lang, side=SIDE_NAMES[event.side],
-                 count=sweep.count if sweep else 0)
+        text = t(
+            "explain.end_no_move",
+            lang,
+            side=SIDE_NAMES[event.side],
+            count=sweep.count if sweep else 0,
+        )
     elif EventKind.REPETITION in kinds:
-        text = t("explain.end_repetition", lang, count=kinds[EventKind.REPETITION].count,
-                 stones=sweep.count if sweep else 0)
+        text = t(
+            "explain.end_repetition",
+            lang,
+            count=kinds[EventKind.REPETITION].count,
+            stones=sweep.count if sweep else 0,
+        )
     elif EventKind.RELAY_LOOP in kinds:
         text = t("explain.end_relay_loop", lang, count=sweep.count if sweep else 0)
     elif trace.before.rules.passes:
@@ -240,8 +277,13 @@ def end_text(trace: MoveTrace, lang: str | None = None) -> str | None:
     elif sweep.side is None:
         text = t("explain.end_own_side", lang, count=sweep.count)
     else:
-        text = t("explain.end_sweep", lang, taker=SIDE_NAMES[sweep.side],
-                 taker_gen=SIDE_GENITIVES[sweep.side], count=sweep.count)
+        text = t(
+            "explain.end_sweep",
+            lang,
+            taker=SIDE_NAMES[sweep.side],
+            taker_gen=SIDE_GENITIVES[sweep.side],
+            count=sweep.count,
+        )
     if result.winner == "draw":
         verdict = t("result.drawn", lang, south=result.south, north=result.north)
     else:
@@ -254,8 +296,7 @@ def explain(trace: MoveTrace, lang: str | None = None, lesson: int | None = None
     """The move, the rule that fired at its last stone, and the end of the set if it came;
     in ``lesson``, only the rules taught so far (see :data:`TAUGHT_IN`)."""
     lifted = trace.events[0].count
-    parts = [t("explain.move", lang, side=SIDE_NAMES[trace.player], pit=trace.pit,
-               count=lifted)]
+    parts = [t("explain.move", lang, side=SIDE_NAMES[trace.player], pit=trace.pit, count=lifted)]
     steps = steps_text(trace, lang)
     if steps:
         parts.append(steps)

@@ -34,9 +34,13 @@ GAMES: tuple[str, ...] = ("official", "kalah", "mangala-ii", "mangala-iv", "togu
 
 PLAYERS: tuple[str, ...] = ("random", "greedy")
 
-_GAME_NAMES = {"official": "compare.game.official", "kalah": "compare.game.kalah",
-               "mangala-ii": "compare.game.mangala-ii", "mangala-iv": "compare.game.mangala-iv",
-               "toguz-korgool": "compare.game.toguz-korgool"}
+_GAME_NAMES = {
+    "official": "compare.game.official",
+    "kalah": "compare.game.kalah",
+    "mangala-ii": "compare.game.mangala-ii",
+    "mangala-iv": "compare.game.mangala-iv",
+    "toguz-korgool": "compare.game.toguz-korgool",
+}
 
 
 def game_name(name: str, lang: str | None = None) -> str:
@@ -121,8 +125,15 @@ def play_one(name: str, player: str = "random", seed: int = 0) -> GameRecord:
     assert result is not None
     winner = {SOUTH: "first", NORTH: "second", "draw": "draw"}[result.winner]
     pits = sum(end.board) - end.store(SOUTH) - end.store(NORTH)
-    return GameRecord(len(game.moves), winner, result.south, result.north, tuple(captures),
-                      pits, rules.total_stones)
+    return GameRecord(
+        len(game.moves),
+        winner,
+        result.south,
+        result.north,
+        tuple(captures),
+        pits,
+        rules.total_stones,
+    )
 
 
 @dataclass(frozen=True)
@@ -195,8 +206,9 @@ def measure(name: str, games: int = 60, player: str = "random", seed: int = 0) -
     return Measurement(name, player, seed, records)
 
 
-def compare(games: int = 60, player: str = "random", seed: int = 0,
-            names: Sequence[str] = GAMES) -> dict[str, Measurement]:
+def compare(
+    games: int = 60, player: str = "random", seed: int = 0, names: Sequence[str] = GAMES
+) -> dict[str, Measurement]:
     """:func:`measure` for every game of ``names``, with the same settings."""
     return {name: measure(name, games, player, seed) for name in names}
 
@@ -205,8 +217,17 @@ def summary(results: dict[str, Measurement], lang: str | None = None) -> Table:
     """The answers as a table (one row a game)."""
     rows = []
     for name, m in results.items():
-        rows.append((game_name(name, lang), m.games, m.median_moves, m.first_share,
-                     m.draws, m.median_capture, m.captures_per_game))
+        rows.append(
+            (
+                game_name(name, lang),
+                m.games,
+                m.median_moves,
+                m.first_share,
+                m.draws,
+                m.median_capture,
+                m.captures_per_game,
+            )
+        )
     return Table(rows, lang)
 
 
@@ -218,25 +239,37 @@ def _num(value: float, lang: str | None, digits: int = 1) -> str:
 class Table:
     """The comparison table, shown as HTML in a notebook."""
 
-    def __init__(self, rows: list[tuple[str, int, float, float, int, float, float]],
-                 lang: str | None = None) -> None:
+    def __init__(
+        self, rows: list[tuple[str, int, float, float, int, float, float]], lang: str | None = None
+    ) -> None:
         self.rows = rows
         self.lang = lang
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        heads = [t(k, lang) for k in ("compare.col.game", "compare.col.games",
-                                      "compare.col.moves", "compare.col.first",
-                                      "compare.col.draws", "compare.col.capture",
-                                      "compare.col.captures")]
+        heads = [
+            t(k, lang)
+            for k in (
+                "compare.col.game",
+                "compare.col.games",
+                "compare.col.moves",
+                "compare.col.first",
+                "compare.col.draws",
+                "compare.col.capture",
+                "compare.col.captures",
+            )
+        ]
         head = "".join(f"<th>{h}</th>" for h in heads)
         body = "".join(
             f"<tr><td>{g}</td><td>{n}</td><td>{_num(moves, lang)}</td>"
             f"<td>{_num(first, lang)}</td><td>{draws}</td><td>{_num(cap, lang)}</td>"
             f"<td>{_num(per, lang)}</td></tr>"
-            for g, n, moves, first, draws, cap, per in self.rows)
-        return (f'<table class="mangala-compare"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
+            for g, n, moves, first, draws, cap, per in self.rows
+        )
+        return (
+            f'<table class="mangala-compare"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+        )
 
     def __repr__(self) -> str:
         return f"Table({len(self.rows)} games)"

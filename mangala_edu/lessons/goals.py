@@ -116,10 +116,10 @@ class ExtraTurns(Goal):
             return Verdict(SOLVED, Message("goal.chain.solved", count=chain))
         last = traces[-1]
         if len(traces) == chain and not last.after.is_over:
-            if any(self._reaches(last.after, p, self.count - chain)
-                   for p in last.after.legal_moves):
-                return Verdict(GO_ON, Message("goal.chain.go_on", count=chain,
-                                              wanted=self.count))
+            if any(
+                self._reaches(last.after, p, self.count - chain) for p in last.after.legal_moves
+            ):
+                return Verdict(GO_ON, Message("goal.chain.go_on", count=chain, wanted=self.count))
             return Verdict(WRONG, Message("goal.chain.dead_end", count=chain, wanted=self.count))
         return Verdict(WRONG, Message("goal.chain.wrong", count=chain, wanted=self.count))
 
@@ -145,8 +145,9 @@ class LandIn(Goal):
         trace = traces[-1]
         if trace.last_place == self.place:
             return Verdict(SOLVED, Message("goal.land.solved"))
-        return Verdict(WRONG, Message("goal.land.wrong",
-                                      target=place_message(self.place, trace.before.rules)))
+        return Verdict(
+            WRONG, Message("goal.land.wrong", target=place_message(self.place, trace.before.rules))
+        )
 
 
 class _EndsSet(Goal):
@@ -181,12 +182,16 @@ class _EndsSet(Goal):
 class WinSet(_EndsSet):
     """End the set this turn and win it."""
 
-    texts: ClassVar[dict[str, str]] = {SOLVED: "goal.win.solved", GO_ON: "goal.win.go_on",
-                                       WRONG: "goal.win.wrong"}
+    texts: ClassVar[dict[str, str]] = {
+        SOLVED: "goal.win.solved",
+        GO_ON: "goal.win.go_on",
+        WRONG: "goal.win.wrong",
+    }
 
     def wanted(self, trace: MoveTrace) -> bool:
         result = trace.after.result
         return result is not None and result.winner == trace.player
+
 
 @dataclass(frozen=True)
 class PlayPit(Goal):
@@ -256,8 +261,11 @@ class Defend(Goal):
 class DrawSet(_EndsSet):
     """End the set this turn (extra turns allowed) in a draw: equal stores."""
 
-    texts: ClassVar[dict[str, str]] = {SOLVED: "goal.draw.solved", GO_ON: "goal.draw.go_on",
-                                       WRONG: "goal.draw.wrong"}
+    texts: ClassVar[dict[str, str]] = {
+        SOLVED: "goal.draw.solved",
+        GO_ON: "goal.draw.go_on",
+        WRONG: "goal.draw.wrong",
+    }
 
     def wanted(self, trace: MoveTrace) -> bool:
         result = trace.after.result

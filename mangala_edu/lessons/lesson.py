@@ -37,17 +37,28 @@ class LessonError(MangalaError):
 class Demo(StillPicture, w.VBox):
     """A board that plays a fixed move list when asked, stone by stone (step mode on)."""
 
-    def __init__(self, position: Position, moves: Iterable[int], *, lang: str = "tr",
-                 name: str = "demo", lesson: int | None = None) -> None:
+    def __init__(
+        self,
+        position: Position,
+        moves: Iterable[int],
+        *,
+        lang: str = "tr",
+        name: str = "demo",
+        lesson: int | None = None,
+    ) -> None:
         self.start = position
         self.moves = tuple(moves)
         self.name = name
         self.lang = lang
         self.lesson = lesson
-        self.board = Board(position, lang=lang, step_mode=True,
-                           controls=("step", "speed", "undo", "redo"), plain=untaught(lesson))
-        self.go = w.Button(description=t("ui.show_me", lang), icon="play",
-                           button_style="primary")
+        self.board = Board(
+            position,
+            lang=lang,
+            step_mode=True,
+            controls=("step", "speed", "undo", "redo"),
+            plain=untaught(lesson),
+        )
+        self.go = w.Button(description=t("ui.show_me", lang), icon="play", button_style="primary")
         self.again = w.Button(description=t("ui.start_over", lang), icon="undo")
         self.go.on_click(lambda _: self.play())
         self.again.on_click(lambda _: self.reset())
@@ -62,8 +73,11 @@ class Demo(StillPicture, w.VBox):
         self.board.reset(self.start)
 
     def _still_html(self) -> str:
-        return str(Diagram(self.start, self.moves[0], lang=self.board.lang,
-                           lesson=self.lesson)._repr_html_())
+        return str(
+            Diagram(
+                self.start, self.moves[0], lang=self.board.lang, lesson=self.lesson
+            )._repr_html_()
+        )
 
     def __repr__(self) -> str:
         return f"Demo({self.name!r}, {self.start.to_text()!r}, moves={list(self.moves)})"
@@ -75,8 +89,9 @@ class Lesson:
 
     def __init__(self, number: int, lang: str | None = None) -> None:
         if number not in LESSONS:
-            raise LessonError("lesson.unknown", number=number, first=min(LESSONS),
-                              last=max(LESSONS))
+            raise LessonError(
+                "lesson.unknown", number=number, first=min(LESSONS), last=max(LESSONS)
+            )
         self.number = number
         self.spec = LESSONS[number]
         self.lang = lang or language_from_folder()
@@ -90,39 +105,57 @@ class Lesson:
         """A text of this lesson from the catalogue (its numbers from the lesson's claims)."""
         return t(self._key(*parts), self.lang, **{**self.facts, **params})
 
-    def diagram(self, position: str | Position = "start", move: int | None = None, *,
-                highlight: Iterable[int | str] = (), rules: str = "official") -> Diagram:
+    def diagram(
+        self,
+        position: str | Position = "start",
+        move: int | None = None,
+        *,
+        highlight: Iterable[int | str] = (),
+        rules: str = "official",
+    ) -> Diagram:
         """A static picture of a position, or of ``move`` played in it (before -> after)."""
         if isinstance(position, str):
             r = Rules.from_name(rules)
-            position = Position.start(r) if position == "start" else Position.from_text(
-                position, r)
+            position = Position.start(r) if position == "start" else Position.from_text(position, r)
         places = [position.rules.geometry.resolve(p) for p in highlight]
         return Diagram(position, move, places, self.lang, self.number)
 
-    def board(self, position: str | Position = "start", *, rules: str = "official",
-              **kwargs: object) -> Board:
+    def board(
+        self, position: str | Position = "start", *, rules: str = "official", **kwargs: object
+    ) -> Board:
         """A free board to play on (both sides), e.g. with a classmate."""
         if isinstance(position, str):
             r = Rules.from_name(rules)
-            position = Position.start(r) if position == "start" else Position.from_text(
-                position, r)
+            position = Position.start(r) if position == "start" else Position.from_text(position, r)
         return Board(position, lang=self.lang, **kwargs)  # type: ignore[arg-type]
 
     def demo(self, number: int = 1) -> Demo:
         spec = self.spec.demos[number - 1]
-        return Demo(spec.start(), spec.moves, lang=self.lang, name=self._key("demo", number),
-                    lesson=self.number)
+        return Demo(
+            spec.start(),
+            spec.moves,
+            lang=self.lang,
+            name=self._key("demo", number),
+            lesson=self.number,
+        )
 
     def task(self, number: int) -> Task | Prediction:
         spec = self.spec.tasks[number - 1]
         name = self._key(f"task{number}")
         prompt = self.text(f"task{number}", "prompt")
         if isinstance(spec, PredictSpec):
-            return Prediction(spec.start(), spec.pit, prompt, lang=self.lang, name=name,
-                              lesson=self.number)
-        return Task(spec.start(), spec.goal, prompt, self.text(f"task{number}", "hint"),
-                    lang=self.lang, name=name, lesson=self.number)
+            return Prediction(
+                spec.start(), spec.pit, prompt, lang=self.lang, name=name, lesson=self.number
+            )
+        return Task(
+            spec.start(),
+            spec.goal,
+            prompt,
+            self.text(f"task{number}", "hint"),
+            lang=self.lang,
+            name=name,
+            lesson=self.number,
+        )
 
     def claim(self, name: str) -> Claim:
         """The lesson's claim named ``name`` (its own, ``task3``, ``game``...)."""
@@ -152,8 +185,7 @@ class Lesson:
             if chosen.pit is not None:
                 return Diagram(position, chosen.pit, lang=self.lang)
             attacker = position.place(other(position.mover), chosen.by) if chosen.by else None
-            return Diagram(position, None, [attacker] if attacker is not None else [],
-                           self.lang)
+            return Diagram(position, None, [attacker] if attacker is not None else [], self.lang)
         return Diagram(position, None, lang=self.lang)
 
     def opening(self, name: str = "start") -> OpeningTable:
@@ -166,19 +198,29 @@ class Lesson:
         spec = self.spec.game
         if spec is None:
             raise LessonError("lesson.no_game", number=self.number)
-        return Challenge(spec.start(), spec.values, self.text("game", "prompt"),
-                         self.text("game", "hint"), level=spec.level, seed=seed,
-                         lang=self.lang, name=self._key("game"))
+        return Challenge(
+            spec.start(),
+            spec.values,
+            self.text("game", "prompt"),
+            self.text("game", "hint"),
+            level=spec.level,
+            seed=seed,
+            lang=self.lang,
+            name=self._key("game"),
+        )
 
     def questions(self) -> list[Question]:
         questions = []
         for k, spec in enumerate(self.spec.quiz, start=1):
             key = f"quiz{k}"
-            questions.append(Question(
-                self.text(key, "q"),
-                [self.text(key, f"o{i}") for i in range(1, spec.options + 1)],
-                spec.correct,
-                [self.text(key, f"w{i}") for i in range(1, spec.options + 1)]))
+            questions.append(
+                Question(
+                    self.text(key, "q"),
+                    [self.text(key, f"o{i}") for i in range(1, spec.options + 1)],
+                    spec.correct,
+                    [self.text(key, f"w{i}") for i in range(1, spec.options + 1)],
+                )
+            )
         return questions
 
     def quiz(self) -> Quiz:

@@ -56,9 +56,16 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         seed: makes the lot repeatable (for tests).
     """
 
-    def __init__(self, sets: int = 5, lang: str | None = None, *, first: Side | None = None,
-                 rules: str = "official", players: tuple[str, str] | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self,
+        sets: int = 5,
+        lang: str | None = None,
+        *,
+        first: Side | None = None,
+        rules: str = "official",
+        players: tuple[str, str] | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.lang = lang or language_from_folder()
         self.rules = Rules.from_name(rules)
         if sets not in (1, 3, 5):
@@ -68,22 +75,34 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         self.match: Match | None = None
         self._random = random.Random(seed)
         self._note = ""
-        self.title = w.HTML(f"<h3>{html.escape(t('matchview.title', self.lang, sets=sets))}"
-                            "</h3>")
+        self.title = w.HTML(f"<h3>{html.escape(t('matchview.title', self.lang, sets=sets))}</h3>")
         self.info = w.HTML("")
-        self.lots_button = w.Button(description=t("matchview.draw_lots", self.lang),
-                                    icon="random", button_style="primary")
-        self.next_button = w.Button(description=t("matchview.next_set", self.lang),
-                                    icon="forward", button_style="success")
-        self.board = Board(Position.start(self.rules), lang=self.lang,
-                           controls=("undo", "redo", "step", "speed"))
+        self.lots_button = w.Button(
+            description=t("matchview.draw_lots", self.lang), icon="random", button_style="primary"
+        )
+        self.next_button = w.Button(
+            description=t("matchview.next_set", self.lang), icon="forward", button_style="success"
+        )
+        self.board = Board(
+            Position.start(self.rules), lang=self.lang, controls=("undo", "redo", "step", "speed")
+        )
         self.table = w.HTML("")
         self.lots_button.on_click(lambda _: self._safely(self.draw_lots))
         self.next_button.on_click(lambda _: self._safely(self.next_set))
         self.board.observe(lambda _: self._refresh(), names=["board", "to_move"])
         self.board.on_move(self._moved)
-        super().__init__([FEEDBACK_STYLE, _TABLE_STYLE, self.title, self.info, self.lots_button,
-                          self.board, self.next_button, self.table])
+        super().__init__(
+            [
+                FEEDBACK_STYLE,
+                _TABLE_STYLE,
+                self.title,
+                self.info,
+                self.lots_button,
+                self.board,
+                self.next_button,
+                self.table,
+            ]
+        )
         if first is not None:
             self.draw_lots(first)
         else:
@@ -140,11 +159,15 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
 
     def table_rows(self) -> list[list[str]]:
         """The score table as text: a header row, the starters, then South and North."""
-        rows = [[""] + [t("matchview.set", self.lang, number=k) for k in range(1, self.sets + 1)]
-                + [t("matchview.points", self.lang)]]
+        rows = [
+            [""]
+            + [t("matchview.set", self.lang, number=k) for k in range(1, self.sets + 1)]
+            + [t("matchview.points", self.lang)]
+        ]
         match = self.match
-        starters = [self._name(match.starter(k), short=True) if match else ""
-                    for k in range(self.sets)]
+        starters = [
+            self._name(match.starter(k), short=True) if match else "" for k in range(self.sets)
+        ]
         rows.append([t("matchview.starts", self.lang), *starters, ""])
         for side in SIDES:
             cells = []
@@ -182,11 +205,20 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
                 return t("matchview.over_draw", lang, **score)
             return t("matchview.over_winner", lang, side=self._name(winner), **score)
         if not match.position.is_over:
-            return t("matchview.playing", lang, number=number, sets=match.sets,
-                     side=self._name(match.starter(number - 1)))
-        text = t("matchview.set_over", lang, number=number,
-                 result=status_text(match.position, lang),
-                 side=self._name(match.starter(number)))
+            return t(
+                "matchview.playing",
+                lang,
+                number=number,
+                sets=match.sets,
+                side=self._name(match.starter(number - 1)),
+            )
+        text = t(
+            "matchview.set_over",
+            lang,
+            number=number,
+            result=status_text(match.position, lang),
+            side=self._name(match.starter(number)),
+        )
         decided = match.decided
         if decided:
             text += " " + t("matchview.decided", lang, side=self._name(decided))
@@ -199,8 +231,10 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
 
     def _refresh(self) -> None:
         match = self.match
-        self.info.value = (f'<div class="mangala-match-info" role="status" aria-live="polite">'
-                           f"{html.escape(self.info_text)}</div>")
+        self.info.value = (
+            f'<div class="mangala-match-info" role="status" aria-live="polite">'
+            f"{html.escape(self.info_text)}</div>"
+        )
         self.table.value = self._table_html()
         self.lots_button.layout.display = "none" if match else ""
         self.board.layout.display = "" if match else "none"
@@ -208,21 +242,24 @@ class MatchBoard(RefusalsShown, StillPicture, w.VBox):
         self.next_button.layout.display = "" if can_go_on else "none"
 
     def _moved(self, _trace: MoveTrace) -> None:
-        self._note = ""   # the lot's result and any refusal were read: the board goes on
+        self._note = ""  # the lot's result and any refusal were read: the board goes on
         self._refresh()
-
 
     def _still_html(self) -> str:
         title = html.escape(t("matchview.title", self.lang, sets=self.sets))
-        return (f'<div class="mangala-still"><h3>{title}</h3>'
-                f'<p class="mangala-match-info">{html.escape(self.info_text)}</p>'
-                f"{board_img(self.board.position, lang=self.lang)}"
-                f"{self._table_html()}</div>")
+        return (
+            f'<div class="mangala-still"><h3>{title}</h3>'
+            f'<p class="mangala-match-info">{html.escape(self.info_text)}</p>'
+            f"{board_img(self.board.position, lang=self.lang)}"
+            f"{self._table_html()}</div>"
+        )
 
     def __repr__(self) -> str:
         first = self.match.first if self.match else None
-        return (f"MatchBoard(sets={self.sets}, set={self.set_number}, first={first!r}, "
-                f"points={self.points!r}, lang={self.lang!r})")
+        return (
+            f"MatchBoard(sets={self.sets}, set={self.set_number}, first={first!r}, "
+            f"points={self.points!r}, lang={self.lang!r})"
+        )
 
 
 __all__ = ["MatchBoard"]

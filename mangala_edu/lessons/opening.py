@@ -44,8 +44,7 @@ from .claims import MoveValues, score
 DATA = Path(__file__).resolve().parent / "data" / "opening.json"
 """The file of proven first-move values that lesson 18 shows."""
 
-POSITIONS = {"start": "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
-             "small": "2,2,2,2,2,2,0/2,2,2,2,2,2,0 S"}
+POSITIONS = {"start": "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", "small": "2,2,2,2,2,2,0/2,2,2,2,2,2,0 S"}
 """The positions whose first moves the file covers."""
 
 COMMAND = "python -m mangala_edu.lessons.opening"
@@ -67,8 +66,13 @@ class MoveResult:
         return self.lower == self.upper
 
     def to_dict(self) -> dict[str, object]:
-        return {"lower": self.lower, "upper": self.upper, "exact": self.exact,
-                "nodes": self.nodes, "seconds": round(self.seconds, 1)}
+        return {
+            "lower": self.lower,
+            "upper": self.upper,
+            "exact": self.exact,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 1),
+        }
 
 
 @dataclass(frozen=True)
@@ -99,9 +103,12 @@ class OpeningPosition:
         return tuple(sorted(p for p, m in self.moves.items() if m.lower == top))
 
     def to_dict(self) -> dict[str, object]:
-        return {"position": self.position, "rules": self.rules, "seconds_per_move":
-                self.budget, "moves": {str(p): m.to_dict() for p, m in
-                                       sorted(self.moves.items())}}
+        return {
+            "position": self.position,
+            "rules": self.rules,
+            "seconds_per_move": self.budget,
+            "moves": {str(p): m.to_dict() for p, m in sorted(self.moves.items())},
+        }
 
 
 def load(path: Path = DATA) -> dict[str, OpeningPosition]:
@@ -109,15 +116,19 @@ def load(path: Path = DATA) -> dict[str, OpeningPosition]:
     data = json.loads(path.read_text("utf-8"))
     found = {}
     for name, entry in data["positions"].items():
-        moves = {int(p): MoveResult(int(p), m["lower"], m["upper"], m["nodes"], m["seconds"])
-                 for p, m in entry["moves"].items()}
-        found[name] = OpeningPosition(name, entry["position"], entry["rules"], moves,
-                                      entry["seconds_per_move"])
+        moves = {
+            int(p): MoveResult(int(p), m["lower"], m["upper"], m["nodes"], m["seconds"])
+            for p, m in entry["moves"].items()
+        }
+        found[name] = OpeningPosition(
+            name, entry["position"], entry["rules"], moves, entry["seconds_per_move"]
+        )
     return found
 
 
-def prove_move(position: Position, pit: int, seconds: float | None,
-               solver: Solver | None = None) -> MoveResult:
+def prove_move(
+    position: Position, pit: int, seconds: float | None, solver: Solver | None = None
+) -> MoveResult:
     """The value of playing ``pit`` first (from the first player's side), or its bounds when
     the solver runs out of ``seconds``."""
     began = time.perf_counter()
@@ -151,18 +162,21 @@ def prove(name: str, seconds: float | None, log: bool = False) -> OpeningPositio
     solver = Solver(position.rules, max_entries=8_000_000)
     moves = {}
     for pit in position.legal_moves:
-        if seconds is not None:         # each move starts from an empty table: comparable
+        if seconds is not None:  # each move starts from an empty table: comparable
             solver = Solver(position.rules, max_entries=8_000_000)
         moves[pit] = prove_move(position, pit, seconds, solver)
         if log:
             m = moves[pit]
-            print(f"{name} pit {pit}: {m.lower}..{m.upper} ({m.nodes} nodes, "
-                  f"{m.seconds:.1f} s)", flush=True)
+            print(
+                f"{name} pit {pit}: {m.lower}..{m.upper} ({m.nodes} nodes, {m.seconds:.1f} s)",
+                flush=True,
+            )
     return OpeningPosition(name, POSITIONS[name], "official", moves, seconds)
 
 
-def prove_compiled(name: str, seconds: float | None, log: bool = False,
-                   tt_bits: int = 24) -> OpeningPosition | None:
+def prove_compiled(
+    name: str, seconds: float | None, log: bool = False, tt_bits: int = 24
+) -> OpeningPosition | None:
     """Prove every first move of the position ``name`` as ``mangala-edu solve start
     --all-moves`` does: the compiled kernel with the endgame table, every core on one shared
     transposition table, ``seconds`` for all the moves together (``None``: no limit). A move
@@ -179,11 +193,13 @@ def prove_compiled(name: str, seconds: float | None, log: bool = False,
     solved: dict[int, MoveResult] = {}
 
     def progress(pit: int, value: int, done: int) -> None:
-        solved[pit] = MoveResult(pit, value, value, solver.nodes_total,
-                                 time.perf_counter() - began)
+        solved[pit] = MoveResult(pit, value, value, solver.nodes_total, time.perf_counter() - began)
         if log:
-            print(f"{name} pit {pit}: {value} ({solved[pit].nodes} nodes, "
-                  f"{solved[pit].seconds:.1f} s)", flush=True)
+            print(
+                f"{name} pit {pit}: {value} ({solved[pit].nodes} nodes, "
+                f"{solved[pit].seconds:.1f} s)",
+                flush=True,
+            )
 
     bounds: dict[int, tuple[int, int]] = {}
     try:
@@ -197,18 +213,20 @@ def prove_compiled(name: str, seconds: float | None, log: bool = False,
             moves[pit] = solved[pit]
         else:
             lo, hi = bounds.get(pit, (-stones, stones))
-            moves[pit] = MoveResult(pit, lo, hi, solver.nodes_total,
-                                    time.perf_counter() - began)
+            moves[pit] = MoveResult(pit, lo, hi, solver.nodes_total, time.perf_counter() - began)
     return OpeningPosition(name, POSITIONS[name], "official", moves, seconds)
 
 
-def write(found: dict[str, OpeningPosition], command: str, path: Path = DATA,
-          solver: str = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)"
-          ) -> None:
+def write(
+    found: dict[str, OpeningPosition],
+    command: str,
+    path: Path = DATA,
+    solver: str = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)",
+) -> None:
     data = {
         "about": "Values of the first moves: the final store difference from the first "
-                 "player's side with perfect play, or the bounds the solver proved before its "
-                 "time ran out (lower == upper: proven exactly).",
+        "player's side with perfect play, or the bounds the solver proved before its "
+        "time ran out (lower == upper: proven exactly).",
         "made_by": command,
         "made_on": datetime.date.today().isoformat(),
         "solver": solver,
@@ -239,6 +257,7 @@ class OpeningValues(MoveValues):
 
 # -- In the lesson -------------------------------------------------------------------------------
 
+
 def move_sentence(entry: OpeningPosition, result: MoveResult, lang: str | None = None) -> str:
     """What is proven about one first move, as a sentence."""
     position = entry.start()
@@ -251,8 +270,14 @@ def move_sentence(entry: OpeningPosition, result: MoveResult, lang: str | None =
         winner = mover if result.lower > 0 else other(mover)
         return t(key, lang, side=SIDE_NAMES[winner], mine=mine, theirs=theirs)
     low, high = score(position, result.lower)[0], score(position, result.upper)[0]
-    return t("opening.move.bounds", lang, side=SIDE_NAMES[mover], low=low, high=high,
-             seconds=round(result.seconds))
+    return t(
+        "opening.move.bounds",
+        lang,
+        side=SIDE_NAMES[mover],
+        low=low,
+        high=high,
+        seconds=round(result.seconds),
+    )
 
 
 def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
@@ -268,10 +293,22 @@ def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
     value = entry.moves[best[0]].lower
     mine, theirs = score(position, value)
     pits = ", ".join(str(p) for p in best)
-    key = ("opening.summary.win" if value > 0 else "opening.summary.draw" if value == 0
-           else "opening.summary.loss")
-    return t(key, lang, pits=pits, count=len(best), side=SIDE_NAMES[position.mover],
-             mine=mine, theirs=theirs)
+    key = (
+        "opening.summary.win"
+        if value > 0
+        else "opening.summary.draw"
+        if value == 0
+        else "opening.summary.loss"
+    )
+    return t(
+        key,
+        lang,
+        pits=pits,
+        count=len(best),
+        side=SIDE_NAMES[position.mover],
+        mine=mine,
+        theirs=theirs,
+    )
 
 
 _STYLE = """<style>
@@ -302,69 +339,102 @@ class OpeningTable:
 
         position = self.entry.start()
         best = self.entry.best_moves
-        return [(pit, outcome_caption(position.trace(pit), self.lang),
-                 move_sentence(self.entry, result, self.lang), pit in best)
-                for pit, result in sorted(self.entry.moves.items())]
+        return [
+            (
+                pit,
+                outcome_caption(position.trace(pit), self.lang),
+                move_sentence(self.entry, result, self.lang),
+                pit in best,
+            )
+            for pit, result in sorted(self.entry.moves.items())
+        ]
 
     def sentences(self) -> list[str]:
         """The summary and how the values were found."""
         data = json.loads(self.path.read_text("utf-8"))
         budget = self.entry.budget
-        how = (t("opening.how.limit", self.lang, seconds=round(budget)) if budget
-               else t("opening.how.full", self.lang))
-        return [summary_sentence(self.entry, self.lang), how,
-                t("opening.how.made", self.lang, command=data["made_by"], date=data["made_on"])]
+        how = (
+            t("opening.how.limit", self.lang, seconds=round(budget))
+            if budget
+            else t("opening.how.full", self.lang)
+        )
+        return [
+            summary_sentence(self.entry, self.lang),
+            how,
+            t("opening.how.made", self.lang, command=data["made_by"], date=data["made_on"]),
+        ]
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        head = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in
-                       ("values.head.move", "values.head.now", "opening.head.proven"))
+        head = "".join(
+            f"<th>{html.escape(t(key, lang))}</th>"
+            for key in ("values.head.move", "values.head.now", "opening.head.proven")
+        )
         body = []
         for pit, now, proven, best in self.rows():
             cls = ' class="mangala-values-best"' if best else ""
             mark = " ★" if best else ""
-            body.append(f"<tr{cls}><td>{html.escape(t('values.pit', lang, pit=pit))}{mark}"
-                        f"</td><td>{html.escape(now)}</td><td>{html.escape(proven)}</td></tr>")
+            body.append(
+                f"<tr{cls}><td>{html.escape(t('values.pit', lang, pit=pit))}{mark}"
+                f"</td><td>{html.escape(now)}</td><td>{html.escape(proven)}</td></tr>"
+            )
         summary, how, made = self.sentences()
         from ..display.picture import board_img
 
         board = board_img(self.entry.start(), lang=lang, max_width=520)
-        return (f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">'
-                f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>'
-                f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
-                f'<div style="flex:1 1 360px;min-width:280px;max-width:520px">{board}</div>'
-                f'<table class="mangala-opening" style="flex:1 1 420px"><caption>'
-                f"{html.escape(how)} {html.escape(made)}</caption><tr>{head}</tr>"
-                f"{''.join(body)}</table></div></div>")
+        return (
+            f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">'
+            f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>'
+            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
+            f'<div style="flex:1 1 360px;min-width:280px;max-width:520px">{board}</div>'
+            f'<table class="mangala-opening" style="flex:1 1 420px"><caption>'
+            f"{html.escape(how)} {html.escape(made)}</caption><tr>{head}</tr>"
+            f"{''.join(body)}</table></div></div>"
+        )
 
     def __repr__(self) -> str:
         return f"OpeningTable({self.entry.name!r})"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Prove the first moves for lesson 18 and "
-                                     "write mangala_edu/lessons/data/opening.json.")
-    parser.add_argument("--seconds", type=float, default=120.0,
-                        help="time limit for each first move of the 48-stone start (pure "
-                        "Python), or for all of them together (--engine compiled)")
-    parser.add_argument("--engine", choices=("pure", "compiled"), default="pure",
-                        help="compiled: the kernel with the endgame table (pip install "
-                        ".[fast]; mangala-edu tables build), every first move at once")
-    parser.add_argument("--only", choices=sorted(POSITIONS), help="prove one position only "
-                        "(the other is kept from the file)")
+    parser = argparse.ArgumentParser(
+        description="Prove the first moves for lesson 18 and "
+        "write mangala_edu/lessons/data/opening.json."
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=120.0,
+        help="time limit for each first move of the 48-stone start (pure "
+        "Python), or for all of them together (--engine compiled)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("pure", "compiled"),
+        default="pure",
+        help="compiled: the kernel with the endgame table (pip install "
+        ".[fast]; mangala-edu tables build), every first move at once",
+    )
+    parser.add_argument(
+        "--only",
+        choices=sorted(POSITIONS),
+        help="prove one position only (the other is kept from the file)",
+    )
     parser.add_argument("--output", type=Path, default=DATA)
     args = parser.parse_args(argv)
     found = load(args.output) if args.only and args.output.exists() else {}
     solver = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)"
-    for name in ([args.only] if args.only else sorted(POSITIONS)):
+    for name in [args.only] if args.only else sorted(POSITIONS):
         seconds = args.seconds if name == "start" else None
         if args.engine == "compiled":
             entry = prove_compiled(name, seconds, log=True)
             if entry is None:
                 parser.error("the compiled kernel is not installed (pip install .[fast])")
             found[name] = entry
-            solver = ("mangala_edu.search.compiled.CompiledSolver (numba kernel, MTD(f), "
-                      "endgame table, every core on one transposition table)")
+            solver = (
+                "mangala_edu.search.compiled.CompiledSolver (numba kernel, MTD(f), "
+                "endgame table, every core on one transposition table)"
+            )
         else:
             found[name] = prove(name, seconds, log=True)
     command = COMMAND + (f" --seconds {args.seconds:g}" if args.seconds != 120 else "")

@@ -39,8 +39,16 @@ from typing import Protocol
 from ..engine import Position, Rules
 from .best_move import BestMove
 
-THEMES = ("even_capture", "empty_capture", "extra_turn_chain", "defence", "sacrifice",
-          "end_of_set", "counting", "waiting_move")
+THEMES = (
+    "even_capture",
+    "empty_capture",
+    "extra_turn_chain",
+    "defence",
+    "sacrifice",
+    "end_of_set",
+    "counting",
+    "waiting_move",
+)
 """The themes a puzzle can have (the collection's vocabulary)."""
 
 
@@ -98,35 +106,72 @@ class InlinePuzzles:
         return f"InlinePuzzles({len(self.puzzles)} puzzles)"
 
 
-INLINE = InlinePuzzles([
-    # South: pit 5 (3 stones) and pit 6 (1 stone) both reach the store; 5, 6, 6 or 6, 5, 6
-    # gives three extra turns; the values show the chain is also the best play.
-    Puzzle("inline-chain-1", "1,2,0,0,3,1,18/1,1,1,0,0,2,18 S", (5, 6, 6),
-           ("extra_turn_chain",), values={1: 0, 2: 2, 5: 4, 6: 4}),
-    # South: pit 5 (8 stones: 5 + 8 = 13) ends in North's pit 5 and makes it 2: the only move
-    # that does not lose.
-    Puzzle("inline-counting-1", "2,1,2,0,8,0,16/0,0,0,0,1,0,18 S", (5,),
-           ("counting", "even_capture"), values={1: -16, 2: -16, 3: -16, 5: 2}),
-    # South: North's pit 5 (7 stones) lands in South's pit 4 (5 stones). Pit 3 makes it 6
-    # first, so North's last stone makes it odd: the only move that does not lose.
-    # South: pit 3's single stone leaves pit 3 empty; then pit 2 drops into it and takes
-    # North's pit 4. Grabbing nothing now but making the empty pit wins.
-    Puzzle("inline-empty-1", "0,1,1,1,0,0,22/2,0,0,4,2,2,13 S", (3,), ("empty_capture",),
-           values={2: 0, 3: 2, 4: -4}),
-    # South: pit 4 (7 stones) ends in North's empty pit 3 and makes North's pit 1 odd: then
-    # pit 5 threatens it (even) and pit 2 the empty pit 3. Grabbing 3 at once with pit 2 loses.
-    Puzzle("inline-even-1", "1,1,0,7,4,0,12/0,0,0,2,1,0,20 S", (4,),
-           ("even_capture", "sacrifice"), values={1: -2, 2: -18, 4: 2, 5: -2}),
-    # South: every active move gives something away; pit 3's single stone waits. Pit 1 takes
-    # 2 stones at once by the empty pit 2 and loses.
-    Puzzle("inline-waiting-1", "1,0,1,3,1,0,18/0,0,1,0,1,1,21 S", (3,), ("waiting_move",),
-           values={1: -8, 3: 0, 4: -6, 5: -6}),
-    # South: near the end of the set, pit 2's single stone is the only winning move.
-    Puzzle("inline-end-1", "1,1,0,0,2,0,21/0,1,0,1,3,3,15 S", (2,), ("end_of_set",),
-           values={1: 0, 2: 2, 5: 0}),
-    Puzzle("inline-defence-1", "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S", (3,), ("defence",),
-           values={3: 0, 4: -10, 5: -10}),
-])
+INLINE = InlinePuzzles(
+    [
+        # South: pit 5 (3 stones) and pit 6 (1 stone) both reach the store; 5, 6, 6 or 6, 5, 6
+        # gives three extra turns; the values show the chain is also the best play.
+        Puzzle(
+            "inline-chain-1",
+            "1,2,0,0,3,1,18/1,1,1,0,0,2,18 S",
+            (5, 6, 6),
+            ("extra_turn_chain",),
+            values={1: 0, 2: 2, 5: 4, 6: 4},
+        ),
+        # South: pit 5 (8 stones: 5 + 8 = 13) ends in North's pit 5 and makes it 2: the only move
+        # that does not lose.
+        Puzzle(
+            "inline-counting-1",
+            "2,1,2,0,8,0,16/0,0,0,0,1,0,18 S",
+            (5,),
+            ("counting", "even_capture"),
+            values={1: -16, 2: -16, 3: -16, 5: 2},
+        ),
+        # South: North's pit 5 (7 stones) lands in South's pit 4 (5 stones). Pit 3 makes it 6
+        # first, so North's last stone makes it odd: the only move that does not lose.
+        # South: pit 3's single stone leaves pit 3 empty; then pit 2 drops into it and takes
+        # North's pit 4. Grabbing nothing now but making the empty pit wins.
+        Puzzle(
+            "inline-empty-1",
+            "0,1,1,1,0,0,22/2,0,0,4,2,2,13 S",
+            (3,),
+            ("empty_capture",),
+            values={2: 0, 3: 2, 4: -4},
+        ),
+        # South: pit 4 (7 stones) ends in North's empty pit 3 and makes North's pit 1 odd: then
+        # pit 5 threatens it (even) and pit 2 the empty pit 3. Grabbing 3 at once with pit 2 loses.
+        Puzzle(
+            "inline-even-1",
+            "1,1,0,7,4,0,12/0,0,0,2,1,0,20 S",
+            (4,),
+            ("even_capture", "sacrifice"),
+            values={1: -2, 2: -18, 4: 2, 5: -2},
+        ),
+        # South: every active move gives something away; pit 3's single stone waits. Pit 1 takes
+        # 2 stones at once by the empty pit 2 and loses.
+        Puzzle(
+            "inline-waiting-1",
+            "1,0,1,3,1,0,18/0,0,1,0,1,1,21 S",
+            (3,),
+            ("waiting_move",),
+            values={1: -8, 3: 0, 4: -6, 5: -6},
+        ),
+        # South: near the end of the set, pit 2's single stone is the only winning move.
+        Puzzle(
+            "inline-end-1",
+            "1,1,0,0,2,0,21/0,1,0,1,3,3,15 S",
+            (2,),
+            ("end_of_set",),
+            values={1: 0, 2: 2, 5: 0},
+        ),
+        Puzzle(
+            "inline-defence-1",
+            "0,0,2,5,1,0,15/0,0,0,2,7,1,15 S",
+            (3,),
+            ("defence",),
+            values={3: 0, 4: -10, 5: -10},
+        ),
+    ]
+)
 """A few puzzles written out here, for tests and examples."""
 
 COLLECTION_THEMES = {"counting": "long_sowing", "waiting_move": "quiet_move"}
@@ -154,8 +199,7 @@ class CollectionPuzzles:
             from ..puzzles import Collection
 
             ranked = sorted(Collection.shipped(), key=lambda p: (p.rating, p.id))
-            self._puzzles = {p.id: _from_collection(p) for p in ranked
-                             if p.learner_moves == 1}
+            self._puzzles = {p.id: _from_collection(p) for p in ranked if p.learner_moves == 1}
         return self._puzzles
 
     def get(self, puzzle_id: str) -> Puzzle:
@@ -186,8 +230,9 @@ def _from_collection(record: object) -> Puzzle:
         turn.append(int(name[1:]))
     back = {v: k for k, v in COLLECTION_THEMES.items()}
     themes = tuple(back.get(t, t) for t in record.themes if back.get(t, t) in THEMES)
-    return Puzzle(record.id, record.position, tuple(turn), themes,
-                  values=dict(record.steps[0].values))
+    return Puzzle(
+        record.id, record.position, tuple(turn), themes, values=dict(record.steps[0].values)
+    )
 
 
 class FirstFound:

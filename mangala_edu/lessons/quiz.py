@@ -39,8 +39,9 @@ class Question:
 class Quiz(StillPicture, w.VBox):
     """Questions with radio buttons, a Check button each, and explained answers."""
 
-    def __init__(self, questions: Sequence[Question], *, lang: str = "tr",
-                 name: str = "quiz") -> None:
+    def __init__(
+        self, questions: Sequence[Question], *, lang: str = "tr", name: str = "quiz"
+    ) -> None:
         self.questions = list(questions)
         self.lang = lang
         self.name = name
@@ -49,15 +50,25 @@ class Quiz(StillPicture, w.VBox):
         self._outputs: list[w.HTML] = []
         rows: list[w.Widget] = [FEEDBACK_STYLE]
         for number, question in enumerate(self.questions):
-            choice = w.RadioButtons(options=[(o, i) for i, o in enumerate(question.options)],
-                                    value=None, layout=w.Layout(width="auto"))
+            choice = w.RadioButtons(
+                options=[(o, i) for i, o in enumerate(question.options)],
+                value=None,
+                layout=w.Layout(width="auto"),
+            )
             button = w.Button(description=t("ui.check", lang), icon="check")
             output = w.HTML("")
             button.on_click(lambda _, n=number: self.check(n))
             self._choices.append(choice)
             self._outputs.append(output)
-            rows += [w.HTML(f'<div class="mangala-prompt"><b>{number + 1}.</b> '
-                            f"{html.escape(question.text)}</div>"), choice, button, output]
+            rows += [
+                w.HTML(
+                    f'<div class="mangala-prompt"><b>{number + 1}.</b> '
+                    f"{html.escape(question.text)}</div>"
+                ),
+                choice,
+                button,
+                output,
+            ]
         self.score = w.HTML("")
         rows.append(self.score)
         super().__init__(rows)
@@ -81,9 +92,15 @@ class Quiz(StillPicture, w.VBox):
         text = f"{verdict} {why}"
         self._outputs[number].value = feedback_box("solved" if right else "wrong", text)
         if len(self.answers) == len(self.questions):
-            self.score.value = feedback_box("info", t("ui.score", self.lang,
-                                              right=sum(self.answers.values()),
-                                              total=len(self.questions)))
+            self.score.value = feedback_box(
+                "info",
+                t(
+                    "ui.score",
+                    self.lang,
+                    right=sum(self.answers.values()),
+                    total=len(self.questions),
+                ),
+            )
         return text
 
     _still_notice = "still.run_quiz"
@@ -91,8 +108,10 @@ class Quiz(StillPicture, w.VBox):
     def _still_html(self) -> str:
         items = "".join(
             f"<li><p>{html.escape(q.text)}</p><ul>"
-            + "".join(f"<li>{html.escape(o)}</li>" for o in q.options) + "</ul></li>"
-            for q in self.questions)
+            + "".join(f"<li>{html.escape(o)}</li>" for o in q.options)
+            + "</ul></li>"
+            for q in self.questions
+        )
         return f'<ol class="mangala-still">{items}</ol>'
 
     def __repr__(self) -> str:

@@ -49,7 +49,7 @@ class TaskSpec(_OnPosition):
 
 @dataclass(frozen=True)
 class PredictSpec(_OnPosition):
-    """"Where will the last stone of ``pit`` land?", then the move is played."""
+    """ "Where will the last stone of ``pit`` land?", then the move is played."""
 
     pit: int
 
@@ -144,6 +144,13 @@ class LessonSpec:
         if "rule" in found:
             raise ValueError("a claim may not be named 'rule'")
         rules = Rules.official()
-        found["rule"] = Facts("rule", {"stones": rules.total_stones, "pits": rules.pits,
-                                       "lap": 2 * rules.pits + 1, "per_pit": rules.stones})
+        found["rule"] = Facts(
+            "rule",
+            {
+                "stones": rules.total_stones,
+                "pits": rules.pits,
+                "lap": 2 * rules.pits + 1,
+                "per_pit": rules.stones,
+            },
+        )
         return found

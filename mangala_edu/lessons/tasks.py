@@ -1,4 +1,4 @@
-""""Try it" tasks: a live board, a goal, and instant feedback in the learner's language.
+""" "Try it" tasks: a live board, a goal, and instant feedback in the learner's language.
 
 The logic (:class:`TaskState`, :class:`PredictionState`) is plain Python and is what the tests
 drive; :class:`Task` and :class:`Prediction` put it on screen with the interactive board.
@@ -86,8 +86,9 @@ class TaskState:
             return ""
         side = self.start.to_move or SOUTH
         said = self.verdict.said
-        words = t(said.key, lang, side=SIDE_NAMES[side], other=SIDE_NAMES[other(side)],
-                  **said.params)
+        words = t(
+            said.key, lang, side=SIDE_NAMES[side], other=SIDE_NAMES[other(side)], **said.params
+        )
         return f"{words} {explain(self.traces[-1], lang, self.lesson)}"
 
 
@@ -139,9 +140,16 @@ class PredictionState:
             return ""
         key = "predict.right" if self.guess == self.answer else "predict.wrong"
         place = place_message(self.answer, self.position.rules, "dat")
-        said = [t(key, lang, place=place), t("explain.move", lang,
-                                              side=SIDE_NAMES[self.trace.player],
-                                              pit=self.pit, count=self.trace.events[0].count)]
+        said = [
+            t(key, lang, place=place),
+            t(
+                "explain.move",
+                lang,
+                side=SIDE_NAMES[self.trace.player],
+                pit=self.pit,
+                count=self.trace.events[0].count,
+            ),
+        ]
         outcome = refined_outcome(self.trace)
         if self.lesson is None or TAUGHT_IN.get(outcome, 0) <= self.lesson:
             said = [said[0], explain(self.trace, lang)]
@@ -151,9 +159,14 @@ class PredictionState:
 # -- On screen ----------------------------------------------------------------------------------
 
 #: The line saying which local rules are in play, for each preset that has one.
-_RULES_NOTES = {"no-return": "rules.note.no-return", "own-side": "rules.note.own-side",
-                "kalah": "rules.note.kalah", "toguz-korgool": "rules.note.toguz-korgool",
-                "mangala-ii": "rules.note.mangala-ii", "mangala-iv": "rules.note.mangala-iv"}
+_RULES_NOTES = {
+    "no-return": "rules.note.no-return",
+    "own-side": "rules.note.own-side",
+    "kalah": "rules.note.kalah",
+    "toguz-korgool": "rules.note.toguz-korgool",
+    "mangala-ii": "rules.note.mangala-ii",
+    "mangala-iv": "rules.note.mangala-iv",
+}
 
 
 def rules_note(rules: Rules, lang: str | None = None) -> str:
@@ -166,12 +179,8 @@ def rules_note(rules: Rules, lang: str | None = None) -> str:
 
 def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:
     note = rules_note(rules, lang)
-    note_html = (f'<div class="mangala-rules-note">⚑ {html.escape(note)}</div>'
-                 if note else "")
+    note_html = f'<div class="mangala-rules-note">⚑ {html.escape(note)}</div>' if note else ""
     return f'<div class="mangala-prompt">{html.escape(prompt)}</div>{note_html}'
-
-
-
 
 
 def _done_lock(board: Board) -> None:
@@ -180,8 +189,10 @@ def _done_lock(board: Board) -> None:
 
 
 def _still(prompt: str, position: Position, lang: str, highlight: Sequence[int] = ()) -> str:
-    return (f'<div class="mangala-still">{_prompt_html(prompt, position.rules, lang)}'
-            f"{board_img(position, lang=lang, highlight=highlight)}</div>")
+    return (
+        f'<div class="mangala-still">{_prompt_html(prompt, position.rules, lang)}'
+        f"{board_img(position, lang=lang, highlight=highlight)}</div>"
+    )
 
 
 class Task(StillPicture, w.VBox):
@@ -192,8 +203,17 @@ class Task(StillPicture, w.VBox):
     move back, starts the task over.
     """
 
-    def __init__(self, start: Position, goal: Goal, prompt: str, hint: str, *,
-                 lang: str = "tr", name: str = "task", lesson: int | None = None) -> None:
+    def __init__(
+        self,
+        start: Position,
+        goal: Goal,
+        prompt: str,
+        hint: str,
+        *,
+        lang: str = "tr",
+        name: str = "task",
+        lesson: int | None = None,
+    ) -> None:
         self.state = TaskState(start, goal, lesson)
         self.lang = lang
         self.name = name
@@ -209,8 +229,9 @@ class Task(StillPicture, w.VBox):
         self.board.on_move(self._moved)
         self.board.on_undo(self._undone)
         self.output.add_class("mangala-after-sowing")
-        super().__init__([FEEDBACK_STYLE, self.prompt, self.board, self.output,
-                          w.HBox([self.again, self.hint])])
+        super().__init__(
+            [FEEDBACK_STYLE, self.prompt, self.board, self.output, w.HBox([self.again, self.hint])]
+        )
         self.add_class("mangala-task")
         self.add_class("mangala-waits")
 
@@ -251,8 +272,9 @@ class Task(StillPicture, w.VBox):
         self.state.undo()
         self._note = ""
         verdict = self.state.verdict
-        self.output.value = (feedback_box(verdict.status, self.state.feedback(self.lang))
-                             if verdict else "")
+        self.output.value = (
+            feedback_box(verdict.status, self.state.feedback(self.lang)) if verdict else ""
+        )
 
     def play(self, pit: int | str) -> str:
         """Play ``pit`` on the board; returns the new status. Raises
@@ -289,23 +311,40 @@ class Prediction(StillPicture, w.VBox):
     **Try again**, which starts over (so does taking the move back).
     """
 
-    def __init__(self, position: Position, pit: int, prompt: str, *, lang: str = "tr",
-                 name: str = "prediction", lesson: int | None = None) -> None:
+    def __init__(
+        self,
+        position: Position,
+        pit: int,
+        prompt: str,
+        *,
+        lang: str = "tr",
+        name: str = "prediction",
+        lesson: int | None = None,
+    ) -> None:
         self.state = PredictionState(position, pit, lesson)
         self.lang = lang
         self.name = name
         # The answers: one button a place, in the order the stones travel, right under the
         # question (so that both are on screen together, even at 1366x768).
-        self.choice = w.ToggleButtons(options=_places(position, lang), value=None,
-                                      style={"button_width": "auto"},
-                                      layout=w.Layout(width="auto"))
+        self.choice = w.ToggleButtons(
+            options=_places(position, lang),
+            value=None,
+            style={"button_width": "auto"},
+            layout=w.Layout(width="auto"),
+        )
         self.choice.add_class("mangala-answers")
-        self.check_button = w.Button(description=t("ui.check", lang), icon="check",
-                                     button_style="primary")
+        self.check_button = w.Button(
+            description=t("ui.check", lang), icon="check", button_style="primary"
+        )
         self.again = w.Button(description=t("ui.try_again", lang), icon="undo")
         self._origin = position.place(position.to_move or SOUTH, pit)
-        self.board = Board(position, lang=lang, controls=("speed", "step"),
-                           highlight=[self._origin], plain=untaught(lesson))
+        self.board = Board(
+            position,
+            lang=lang,
+            controls=("speed", "step"),
+            highlight=[self._origin],
+            plain=untaught(lesson),
+        )
         self.board.lock(PREDICT_FIRST)
         self.board.on_undo(self._undone)
         self.output = w.HTML("")
@@ -314,10 +353,19 @@ class Prediction(StillPicture, w.VBox):
         self.again.on_click(lambda _: self.reset())
         self.prompt_text = prompt
         prompt_html = w.HTML(_prompt_html(prompt, position.rules, lang))
-        guess = w.HTML(f'<span class="mangala-guess-label">{html.escape(t("ui.your_guess", lang))}'
-                       "</span>")
-        super().__init__([FEEDBACK_STYLE, prompt_html, w.HBox([guess, self.choice]),
-                          w.HBox([self.check_button, self.again]), self.board, self.output])
+        guess = w.HTML(
+            f'<span class="mangala-guess-label">{html.escape(t("ui.your_guess", lang))}</span>'
+        )
+        super().__init__(
+            [
+                FEEDBACK_STYLE,
+                prompt_html,
+                w.HBox([guess, self.choice]),
+                w.HBox([self.check_button, self.again]),
+                self.board,
+                self.output,
+            ]
+        )
         self.add_class("mangala-task")
         self.add_class("mangala-waits")
 
@@ -341,8 +389,9 @@ class Prediction(StillPicture, w.VBox):
         if self.state.decided:
             right = self.state.guess == self.state.answer
             done = t("ui.task_done", self.lang, button=Message("ui.try_again"))
-            self.output.value = (feedback_box(self.status, self.state.feedback(self.lang))
-                                 + feedback_box("info", done))
+            self.output.value = feedback_box(
+                self.status, self.state.feedback(self.lang)
+            ) + feedback_box("info", done)
             return right
         if guess is not None:
             self.choice.value = guess
@@ -355,7 +404,7 @@ class Prediction(StillPicture, w.VBox):
         self.board.unlock()
         if self.board.position == self.state.position:  # not already played
             self.board.play(self.state.pit)
-        self.board.highlight = [self.state.answer]   # where the last stone landed
+        self.board.highlight = [self.state.answer]  # where the last stone landed
         _done_lock(self.board)
         self.choice.disabled = self.check_button.disabled = True
         self.again.button_style = "primary"

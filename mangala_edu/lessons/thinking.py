@@ -37,12 +37,17 @@ class Table:
     rows: list[list[str]] = field(default_factory=list)
 
     def _repr_html_(self) -> str:
-        head = "".join(f'<th style="{_CELL};background:#f3e6cf">{html.escape(c)}</th>'
-                       for c in self.header)
-        body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{html.escape(c)}</td>'
-                                        for c in row) + "</tr>" for row in self.rows)
-        return (f'<table style="border-collapse:collapse;font-size:1.15em;margin:0.4em 0">'
-                f"<tr>{head}</tr>{body}</table>")
+        head = "".join(
+            f'<th style="{_CELL};background:#f3e6cf">{html.escape(c)}</th>' for c in self.header
+        )
+        body = "".join(
+            "<tr>" + "".join(f'<td style="{_CELL}">{html.escape(c)}</td>' for c in row) + "</tr>"
+            for row in self.rows
+        )
+        return (
+            f'<table style="border-collapse:collapse;font-size:1.15em;margin:0.4em 0">'
+            f"<tr>{head}</tr>{body}</table>"
+        )
 
     def __repr__(self) -> str:
         return "\n".join(" | ".join(row) for row in [self.header, *self.rows])
@@ -55,8 +60,10 @@ class Sentence:
     text: str
 
     def _repr_html_(self) -> str:
-        return (f'<p style="font-size:1.2em;line-height:1.5;margin:0.4em 0">'
-                f"{html.escape(self.text)}</p>")
+        return (
+            f'<p style="font-size:1.2em;line-height:1.5;margin:0.4em 0">'
+            f"{html.escape(self.text)}</p>"
+        )
 
     def __repr__(self) -> str:
         return self.text
@@ -86,8 +93,13 @@ def now_and_later(position: Position, lang: str | None = None) -> Table:
     lang = lang or get_language()
     mover = position.to_move or SOUTH
     values = value_of_moves(position)
-    table = Table([t("thinking.move", lang, side_gen=SIDE_GENITIVES[mover]),
-                   t("thinking.now", lang), t("thinking.later", lang)])
+    table = Table(
+        [
+            t("thinking.move", lang, side_gen=SIDE_GENITIVES[mover]),
+            t("thinking.now", lang),
+            t("thinking.later", lang),
+        ]
+    )
     for pit in position.legal_moves:
         now = position.play(pit).store(mover) - position.store(mover)
         later = values[pit] if mover == SOUTH else -values[pit]
@@ -98,12 +110,15 @@ def now_and_later(position: Position, lang: str | None = None) -> Table:
 def lines_table(lines: Mapping[int, int], lang: str | None = None) -> Table:
     """How many different lines of play there are ``depth`` moves ahead, for each depth."""
     lang = lang or get_language()
-    return Table([t("thinking.depth", lang), t("thinking.lines", lang)],
-                 [[str(depth), count_text(n, lang)] for depth, n in lines.items()])
+    return Table(
+        [t("thinking.depth", lang), t("thinking.lines", lang)],
+        [[str(depth), count_text(n, lang)] for depth, n in lines.items()],
+    )
 
 
-def level_choices(position: Position, lang: str | None = None, seed: int = 1,
-                  levels: Iterable[str] | None = None) -> Table:
+def level_choices(
+    position: Position, lang: str | None = None, seed: int = 1, levels: Iterable[str] | None = None
+) -> Table:
     """The pit each level of the computer chooses in ``position`` (with ``seed``: always the
     same choice)."""
     from ..search import LEVELS, Player
@@ -126,9 +141,13 @@ def solution_sentence(position: Position, lang: str | None = None) -> Sentence:
     solution = Solver(position.rules).solve(position)
     value = solution.value
     key = "thinking.win" if value > 0 else "thinking.lose" if value < 0 else "thinking.draw"
-    moves = t("thinking.or", lang).join(t("thinking.pit", lang, pit=p)
-                                        for p in solution.best_moves)
-    return Sentence(" ".join([
-        t(key, lang, side=SIDE_NAMES[mover], count=abs(value)),
-        t("thinking.best", lang, moves=moves, count=len(solution.best_moves)),
-        t("thinking.nodes", lang, nodes=count_text(solution.nodes, lang))]))
+    moves = t("thinking.or", lang).join(t("thinking.pit", lang, pit=p) for p in solution.best_moves)
+    return Sentence(
+        " ".join(
+            [
+                t(key, lang, side=SIDE_NAMES[mover], count=abs(value)),
+                t("thinking.best", lang, moves=moves, count=len(solution.best_moves)),
+                t("thinking.nodes", lang, nodes=count_text(solution.nodes, lang)),
+            ]
+        )
+    )

@@ -70,24 +70,31 @@ class ValueTable:
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        head = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in
-                       ("values.head.move", "values.head.now", "values.head.end"))
+        head = "".join(
+            f"<th>{html.escape(t(key, lang))}</th>"
+            for key in ("values.head.move", "values.head.now", "values.head.end")
+        )
         body = []
         for pit, now, end, best in self.rows():
             mark = " ★" if best else ""
             cls = ' class="mangala-values-best"' if best else ""
-            body.append(f"<tr{cls}><td>{html.escape(pit)}{mark}</td><td>{html.escape(now)}"
-                        f"</td><td>{html.escape(end)}</td></tr>")
+            body.append(
+                f"<tr{cls}><td>{html.escape(pit)}{mark}</td><td>{html.escape(now)}"
+                f"</td><td>{html.escape(end)}</td></tr>"
+            )
         caption = html.escape(t("values.caption", lang))
         note = rules_note(self.position.rules, lang)
-        note_html = (f'<p style="font-weight:bold;margin:0.2em 0">⚑ {html.escape(note)}</p>'
-                     if note else "")
+        note_html = (
+            f'<p style="font-weight:bold;margin:0.2em 0">⚑ {html.escape(note)}</p>' if note else ""
+        )
         board = board_img(self.position, lang=lang, max_width=560)
-        return (f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">{note_html}'
-                f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
-                f'<div style="flex:1 1 380px;min-width:280px;max-width:560px">{board}</div>'
-                f'<table class="mangala-values" style="flex:1 1 380px"><caption>{caption}'
-                f"</caption><tr>{head}</tr>{''.join(body)}</table></div></div>")
+        return (
+            f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">{note_html}'
+            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
+            f'<div style="flex:1 1 380px;min-width:280px;max-width:560px">{board}</div>'
+            f'<table class="mangala-values" style="flex:1 1 380px"><caption>{caption}'
+            f"</caption><tr>{head}</tr>{''.join(body)}</table></div></div>"
+        )
 
     def __repr__(self) -> str:
         return f"ValueTable({self.claim.name!r}, {self.claim.position!r})"

@@ -7,5 +7,12 @@
 from .lessons import stop_tracking, track_lessons
 from .store import ENV, Progress, ProgressError, ProgressStore, progress_dir
 
-__all__ = ["ENV", "Progress", "ProgressError", "ProgressStore", "progress_dir",
-           "stop_tracking", "track_lessons"]
+__all__ = [
+    "ENV",
+    "Progress",
+    "ProgressError",
+    "ProgressStore",
+    "progress_dir",
+    "stop_tracking",
+    "track_lessons",
+]

@@ -37,16 +37,27 @@ class _Clock:
         return self.now
 
 
-def make_demo_class(folder: str | Path, *, pupils: dict[str, str] | None = None,
-                    attempts: int = 8, seed: int = 1,
-                    collection: Collection | None = None) -> Path:
+def make_demo_class(
+    folder: str | Path,
+    *,
+    pupils: dict[str, str] | None = None,
+    attempts: int = 8,
+    seed: int = 1,
+    collection: Collection | None = None,
+) -> Path:
     """Write the progress files of a demonstration class into ``folder``; returns it."""
     folder = Path(folder)
     store = ProgressStore(folder)
     collection = collection or Collection.shipped()
     for k, (name, level) in enumerate((pupils or DEMO_PUPILS).items()):
-        session = TrainerSession(collection, name, store, seed=seed + k,
-                                 clock=_Clock(), now=lambda: "2026-03-02T10:00:00+03:00")
+        session = TrainerSession(
+            collection,
+            name,
+            store,
+            seed=seed + k,
+            clock=_Clock(),
+            now=lambda: "2026-03-02T10:00:00+03:00",
+        )
         player = Player(level, seed=seed + k, time_scale=0.3)
         for _ in range(attempts):
             run = session.next_puzzle()

@@ -94,8 +94,14 @@ class Progress:
     lessons: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
-        return {"format": FORMAT, "version": VERSION, "name": self.name,
-                "rating": self.rating, "attempts": self.attempts, "lessons": self.lessons}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "rating": self.rating,
+            "attempts": self.attempts,
+            "lessons": self.lessons,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
@@ -104,12 +110,18 @@ class Progress:
             raise ValueError("not a mangala_edu progress file")
         name, rating = data.get("name"), data.get("rating")
         attempts, lessons = data.get("attempts"), data.get("lessons")
-        if (not isinstance(name, str) or not isinstance(attempts, list)
-                or not isinstance(lessons, dict) or not isinstance(rating, list)
-                or len(rating) != 3 or not all(isinstance(a, dict) for a in attempts)):
+        if (
+            not isinstance(name, str)
+            or not isinstance(attempts, list)
+            or not isinstance(lessons, dict)
+            or not isinstance(rating, list)
+            or len(rating) != 3
+            or not all(isinstance(a, dict) for a in attempts)
+        ):
             raise ValueError("a field is missing or has the wrong type")
-        return cls(name, [float(x) for x in rating], attempts,
-                   {str(k): str(v) for k, v in lessons.items()})
+        return cls(
+            name, [float(x) for x in rating], attempts, {str(k): str(v) for k, v in lessons.items()}
+        )
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -190,9 +202,11 @@ class ProgressStore:
             atomic_write(path, json.dumps(progress.to_dict(), ensure_ascii=False, indent=1))
             return progress
 
-    def add_attempt(self, name: str, attempt: dict[str, Any],
-                    rating: list[float] | None = None) -> Progress:
+    def add_attempt(
+        self, name: str, attempt: dict[str, Any], rating: list[float] | None = None
+    ) -> Progress:
         """Add one puzzle attempt (and the learner's new rating, if given)."""
+
         def change(progress: Progress) -> None:
             progress.attempts.append(dict(attempt))
             if rating is not None:
@@ -211,8 +225,9 @@ class ProgressStore:
         with self._lock(path):
             return self._read_ratings(path)
 
-    def update_puzzle_rating(self, puzzle: str, change: Callable[[list[float] | None],
-                                                                 list[float]]) -> list[float]:
+    def update_puzzle_rating(
+        self, puzzle: str, change: Callable[[list[float] | None], list[float]]
+    ) -> list[float]:
         """Replace a puzzle's rating by ``change(old)`` (``old`` is ``None`` the first time)
         under the ratings file's lock."""
         path = self.folder / RATINGS_FILE
@@ -220,8 +235,12 @@ class ProgressStore:
         with self._lock(path):
             ratings = self._read_ratings(path)
             ratings[puzzle] = change(ratings.get(puzzle))
-            atomic_write(path, json.dumps({"format": RATINGS_FORMAT, "version": VERSION,
-                                           "ratings": ratings}, indent=0))
+            atomic_write(
+                path,
+                json.dumps(
+                    {"format": RATINGS_FORMAT, "version": VERSION, "ratings": ratings}, indent=0
+                ),
+            )
             return ratings[puzzle]
 
     # Internals -------------------------------------------------------------------------------
@@ -230,8 +249,11 @@ class ProgressStore:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise ProgressError("progress.error.folder", folder=str(self.folder),
-                                    reason=exc.strerror or str(exc)) from exc
+                raise ProgressError(
+                    "progress.error.folder",
+                    folder=str(self.folder),
+                    reason=exc.strerror or str(exc),
+                ) from exc
         return FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT)
 
     def _read(self, path: Path, name: str) -> Progress:
@@ -244,8 +266,9 @@ class ProgressStore:
         if isinstance(data, dict) and data.get("format") == FORMAT:
             version = data.get("version")
             if isinstance(version, int) and version > VERSION:
-                raise ProgressError("progress.error.newer", file=str(path), version=version,
-                                    ours=VERSION)
+                raise ProgressError(
+                    "progress.error.newer", file=str(path), version=version, ours=VERSION
+                )
         try:
             return Progress.from_dict(data)
         except ValueError as exc:
@@ -260,8 +283,9 @@ class ProgressStore:
                 break
             n += 1
         os.replace(path, backup)
-        raise ProgressError("progress.error.damaged", file=str(path), backup=backup.name,
-                            reason=reason)
+        raise ProgressError(
+            "progress.error.damaged", file=str(path), backup=backup.name, reason=reason
+        )
 
     def _read_ratings(self, path: Path) -> dict[str, list[float]]:
         if not path.exists():

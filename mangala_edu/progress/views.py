@@ -49,8 +49,11 @@ def theme_stats(attempts: list[dict]) -> dict[str, tuple[int, int]]:
 def weakest(stats: dict[str, tuple[int, int]]) -> str | None:
     """The theme to practise next: the lowest success rate among themes tried at least
     :data:`MIN_ATTEMPTS` times (fewest attempts first on a tie), else a theme not tried yet."""
-    tried = [(clean / n, n, list(THEMES).index(k), k) for k, (n, clean) in stats.items()
-             if n >= MIN_ATTEMPTS]
+    tried = [
+        (clean / n, n, list(THEMES).index(k), k)
+        for k, (n, clean) in stats.items()
+        if n >= MIN_ATTEMPTS
+    ]
     if tried:
         return min(tried)[3]
     untried = [k for k in THEMES if k not in stats]
@@ -65,10 +68,13 @@ def _png(fig: object) -> str:
 
 def _table(rows: list[list[str]], caption: str) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
-                   for row in rows[1:])
-    return (f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
-            f"<tr>{head}</tr>{body}</table>")
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:]
+    )
+    return (
+        f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
+        f"<tr>{head}</tr>{body}</table>"
+    )
 
 
 def _percent(part: int, whole: int, lang: str) -> str:
@@ -87,8 +93,7 @@ class MyProgress:
         self.lang = lang
 
     @classmethod
-    def of(cls, name: str, store: ProgressStore | None = None, lang: str = "tr"
-           ) -> MyProgress:
+    def of(cls, name: str, store: ProgressStore | None = None, lang: str = "tr") -> MyProgress:
         """The progress of ``name`` in ``store`` (default: the user's progress folder)."""
         return cls((store or ProgressStore()).load(name), lang)
 
@@ -100,10 +105,14 @@ class MyProgress:
 
     def ratings(self) -> list[float]:
         """The rating after each attempt (the start rating first)."""
-        first = self.progress.attempts[0].get("rating_before", 1200.0) \
-            if self.progress.attempts else self.progress.rating[0]
-        return [float(first)] + [float(a.get("rating_after", first))
-                                 for a in self.progress.attempts]
+        first = (
+            self.progress.attempts[0].get("rating_before", 1200.0)
+            if self.progress.attempts
+            else self.progress.rating[0]
+        )
+        return [float(first)] + [
+            float(a.get("rating_after", first)) for a in self.progress.attempts
+        ]
 
     def chart(self) -> object:
         """The rating over time (a matplotlib figure)."""
@@ -124,35 +133,56 @@ class MyProgress:
 
     def theme_rows(self) -> list[list[str]]:
         lang = self.lang
-        rows = [[t("progress.view.theme", lang), t("progress.view.attempts", lang),
-                 t("progress.view.success", lang)]]
+        rows = [
+            [
+                t("progress.view.theme", lang),
+                t("progress.view.attempts", lang),
+                t("progress.view.success", lang),
+            ]
+        ]
         for theme, (n, clean) in self.by_theme().items():
             rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang)])
         return rows
 
     def summary(self) -> Message:
         attempts = self.progress.attempts
-        return Message("progress.view.summary", attempts=len(attempts),
-                       solved=sum(bool(a.get("solved")) for a in attempts),
-                       clean=sum(bool(a.get("clean")) for a in attempts),
-                       rating=round(self.progress.rating[0]),
-                       tasks=len(self.progress.lessons))
+        return Message(
+            "progress.view.summary",
+            attempts=len(attempts),
+            solved=sum(bool(a.get("solved")) for a in attempts),
+            clean=sum(bool(a.get("clean")) for a in attempts),
+            rating=round(self.progress.rating[0]),
+            tasks=len(self.progress.lessons),
+        )
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        parts = [f"<h3>{html.escape(t('progress.view.title', lang, name=self.progress.name))}"
-                 f"</h3><p>{html.escape(self.summary().text(lang))}</p>"]
+        parts = [
+            f"<h3>{html.escape(t('progress.view.title', lang, name=self.progress.name))}"
+            f"</h3><p>{html.escape(self.summary().text(lang))}</p>"
+        ]
         if not self.progress.attempts:
             parts.append(f"<p>{html.escape(t('progress.view.none', lang))}</p>")
         else:
-            parts.append(f'<img alt="{html.escape(t("progress.view.chart_title", lang))}" '
-                         f'src="data:image/png;base64,{_png(self.chart())}"/>')
+            parts.append(
+                f'<img alt="{html.escape(t("progress.view.chart_title", lang))}" '
+                f'src="data:image/png;base64,{_png(self.chart())}"/>'
+            )
             parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
         theme = self.weakest_theme()
         if theme is not None:
-            parts.append("<p><b>" + html.escape(t("progress.view.weakest", lang,
-                                                  theme=theme_name(theme),
-                                                  about=theme_about(theme))) + "</b></p>")
+            parts.append(
+                "<p><b>"
+                + html.escape(
+                    t(
+                        "progress.view.weakest",
+                        lang,
+                        theme=theme_name(theme),
+                        about=theme_about(theme),
+                    )
+                )
+                + "</b></p>"
+            )
         return "".join(parts)
 
     def __repr__(self) -> str:
@@ -172,28 +202,50 @@ class ClassView:
         """Name, attempts, solved, success (at the first try), rating, theme to practise,
         lesson tasks done; a header row first."""
         lang = self.lang
-        rows = [[t(key, lang) for key in (
-            "classview.col.name", "classview.col.attempts", "classview.col.solved",
-            "classview.col.success", "classview.col.rating", "classview.col.weakest",
-            "classview.col.tasks")]]
+        rows = [
+            [
+                t(key, lang)
+                for key in (
+                    "classview.col.name",
+                    "classview.col.attempts",
+                    "classview.col.solved",
+                    "classview.col.success",
+                    "classview.col.rating",
+                    "classview.col.weakest",
+                    "classview.col.tasks",
+                )
+            ]
+        ]
         for p in self.pupils:
             attempts = p.attempts
             clean = sum(bool(a.get("clean")) for a in attempts)
             theme = weakest(theme_stats(attempts)) if attempts else None
-            rows.append([p.name, str(len(attempts)),
-                         str(sum(bool(a.get("solved")) for a in attempts)),
-                         _percent(clean, len(attempts), lang), str(round(p.rating[0])),
-                         theme_name(theme).text(lang) if theme else "–", str(len(p.lessons))])
+            rows.append(
+                [
+                    p.name,
+                    str(len(attempts)),
+                    str(sum(bool(a.get("solved")) for a in attempts)),
+                    _percent(clean, len(attempts), lang),
+                    str(round(p.rating[0])),
+                    theme_name(theme).text(lang) if theme else "–",
+                    str(len(p.lessons)),
+                ]
+            )
         return rows
 
     def theme_rows(self) -> list[list[str]]:
         """Per theme: attempts by the class, success rate, pupils who tried it."""
         lang = self.lang
-        rows = [[t("progress.view.theme", lang), t("progress.view.attempts", lang),
-                 t("progress.view.success", lang), t("classview.col.pupils", lang)]]
+        rows = [
+            [
+                t("progress.view.theme", lang),
+                t("progress.view.attempts", lang),
+                t("progress.view.success", lang),
+                t("classview.col.pupils", lang),
+            ]
+        ]
         for theme, n, clean, who in self.theme_totals():
-            rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang),
-                         str(who)])
+            rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang), str(who)])
         return rows
 
     def theme_totals(self) -> list[tuple[str, int, int, int]]:
@@ -203,8 +255,14 @@ class ClassView:
         for theme in THEMES:
             n = sum(s.get(theme, (0, 0))[0] for s in per_pupil)
             if n:
-                out.append((theme, n, sum(s.get(theme, (0, 0))[1] for s in per_pupil),
-                            sum(theme in s for s in per_pupil)))
+                out.append(
+                    (
+                        theme,
+                        n,
+                        sum(s.get(theme, (0, 0))[1] for s in per_pupil),
+                        sum(theme in s for s in per_pupil),
+                    )
+                )
         return out
 
     def chart(self) -> object:
@@ -221,8 +279,11 @@ class ClassView:
         left.invert_yaxis()
         left.set_title(t("classview.chart.pupils", lang))
         totals = self.theme_totals()
-        right.barh([theme_name(k).text(lang) for k, *_ in totals],
-                   [100 * clean / n for _, n, clean, _ in totals], color="#b26a00")
+        right.barh(
+            [theme_name(k).text(lang) for k, *_ in totals],
+            [100 * clean / n for _, n, clean, _ in totals],
+            color="#b26a00",
+        )
         right.invert_yaxis()
         right.set_xlim(0, 100)
         right.set_title(t("classview.chart.themes", lang))
@@ -248,13 +309,17 @@ class ClassView:
         else:
             parts.append(_table(self.pupil_rows(), t("classview.by_pupil", lang)))
             parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
-            parts.append(f'<img alt="{html.escape(t("classview.chart.pupils", lang))}" '
-                         f'src="data:image/png;base64,{_png(self.chart())}"/>')
+            parts.append(
+                f'<img alt="{html.escape(t("classview.chart.pupils", lang))}" '
+                f'src="data:image/png;base64,{_png(self.chart())}"/>'
+            )
         if self.unreadable:
-            parts.append("<p>" + html.escape(t("classview.damaged", lang,
-                                               files=", ".join(self.unreadable))) + "</p>")
+            parts.append(
+                "<p>"
+                + html.escape(t("classview.damaged", lang, files=", ".join(self.unreadable)))
+                + "</p>"
+            )
         return "".join(parts)
 
     def __repr__(self) -> str:
         return f"ClassView({len(self.pupils)} pupils)"
-

@@ -10,5 +10,13 @@ from .model import Puzzle, PuzzleError, Step
 from .rating import BANDS, Rating
 from .themes import THEMES
 
-__all__ = ["BANDS", "THEMES", "Collection", "Puzzle", "PuzzleError", "Rating", "Step",
-           "read_puzzles"]
+__all__ = [
+    "BANDS",
+    "THEMES",
+    "Collection",
+    "Puzzle",
+    "PuzzleError",
+    "Rating",
+    "Step",
+    "read_puzzles",
+]

@@ -42,11 +42,11 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
     try:
         text = path.read_text("utf-8")
     except OSError as exc:
-        raise PuzzleError("puzzle.error.cannot_read", file=str(path),
-                          reason=exc.strerror or str(exc)) from exc
+        raise PuzzleError(
+            "puzzle.error.cannot_read", file=str(path), reason=exc.strerror or str(exc)
+        ) from exc
     except UnicodeDecodeError as exc:
-        raise PuzzleError("puzzle.error.damaged", file=str(path), line=1,
-                          reason=str(exc)) from exc
+        raise PuzzleError("puzzle.error.damaged", file=str(path), line=1, reason=str(exc)) from exc
     puzzles = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -55,8 +55,9 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
             puzzles.append(Puzzle.from_dict(json.loads(line)))
         except (ValueError, KeyError, TypeError) as exc:
             reason = f"{type(exc).__name__}: {exc}"
-            raise PuzzleError("puzzle.error.damaged", file=str(path), line=number,
-                              reason=reason) from exc
+            raise PuzzleError(
+                "puzzle.error.damaged", file=str(path), line=number, reason=reason
+            ) from exc
     return puzzles
 
 
@@ -96,8 +97,14 @@ class Collection:
         except KeyError:
             raise PuzzleError("puzzle.error.unknown_id", value=puzzle_id) from None
 
-    def select(self, *, theme: str | None = None, band: str | None = None,
-               moves: int | None = None, phase: str | None = None) -> list[Puzzle]:
+    def select(
+        self,
+        *,
+        theme: str | None = None,
+        band: str | None = None,
+        moves: int | None = None,
+        phase: str | None = None,
+    ) -> list[Puzzle]:
         """The puzzles of a theme, a band (Turkish or English name), a number of learner's
         moves (4 means 4 or more) and a phase, in collection order. An unknown theme or band
         raises :class:`PuzzleError` naming the ones there are."""
@@ -111,8 +118,9 @@ class Collection:
                 continue
             if band is not None and p.band != band:
                 continue
-            if moves is not None and (p.learner_moves < moves if moves >= 4
-                                      else p.learner_moves != moves):
+            if moves is not None and (
+                p.learner_moves < moves if moves >= 4 else p.learner_moves != moves
+            ):
                 continue
             if phase is not None and p.phase != phase:
                 continue
@@ -148,8 +156,9 @@ def check_band(band: str | None) -> str | None:
     try:
         return band_key(band)
     except KeyError:
-        raise PuzzleError("puzzle.error.unknown_band", value=band,
-                          allowed=", ".join(BANDS)) from None
+        raise PuzzleError(
+            "puzzle.error.unknown_band", value=band, allowed=", ".join(BANDS)
+        ) from None
 
 
 _SHIPPED: Collection | None = None

@@ -14,7 +14,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..i18n import t
 from .collection import Collection, check_band, check_theme, read_puzzles, shipped_path
@@ -33,13 +33,17 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     def filters(p: argparse.ArgumentParser) -> None:
         p.add_argument("--theme", help=f"one of: {', '.join(THEMES)}")
         p.add_argument("--band", help="kolay/easy, orta/medium, zor/hard, usta/expert")
-        p.add_argument("--moves", type=int, metavar="N",
-                       help="learner's moves in the line (4: four or more)")
+        p.add_argument(
+            "--moves", type=int, metavar="N", help="learner's moves in the line (4: four or more)"
+        )
         p.add_argument("--phase", choices=("opening", "middlegame", "endgame"))
 
     def source(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--file", metavar="FILE.jsonl",
-                       help="a collection file (default: the one shipped with the package)")
+        p.add_argument(
+            "--file",
+            metavar="FILE.jsonl",
+            help="a collection file (default: the one shipped with the package)",
+        )
 
     listing = psub.add_parser("list", help="one line a puzzle (filters, --json)")
     filters(listing)
@@ -57,43 +61,72 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--json", action="store_true")
 
     mine = psub.add_parser("mine", help="mine proven puzzles from games between levels")
-    mine.add_argument("--games", type=int, required=True, metavar="N",
-                      help="games to play (seeds SEED .. SEED+N-1); games already mined into "
-                           "the file are skipped, so the same command resumes")
+    mine.add_argument(
+        "--games",
+        type=int,
+        required=True,
+        metavar="N",
+        help="games to play (seeds SEED .. SEED+N-1); games already mined into "
+        "the file are skipped, so the same command resumes",
+    )
     mine.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     mine.add_argument("--min-stones", type=int, default=0, metavar="N")
-    mine.add_argument("--max-stones", type=int, default=24, metavar="N",
-                      help="only positions with at most N stones on the board (default 24)")
-    mine.add_argument("--node-limit", type=int, default=2_000_000, metavar="N",
-                      help="drop a candidate when one solver call needs more than N positions "
-                           "(default 2000000, about 20 s of the pure-Python solver; 0: no "
-                           "limit). Each candidate starts with an empty solver table, so a "
-                           "seed always gives the same file")
-    mine.add_argument("--time-scale", type=float, default=0.3, metavar="F",
-                      help="the players' budgets while the games are played (default 0.3)")
-    mine.add_argument("--jobs", type=int, metavar="N",
-                      help="processes (default: every core; 1: this process)")
-    mine.add_argument("--scheduler", metavar="ADDRESS",
-                      help="run the games on this Dask cluster instead")
-    mine.add_argument("-o", "--output", metavar="FILE.jsonl",
-                      help="the collection to extend (default: the shipped one)")
+    mine.add_argument(
+        "--max-stones",
+        type=int,
+        default=24,
+        metavar="N",
+        help="only positions with at most N stones on the board (default 24)",
+    )
+    mine.add_argument(
+        "--node-limit",
+        type=int,
+        default=2_000_000,
+        metavar="N",
+        help="drop a candidate when one solver call needs more than N positions "
+        "(default 2000000, about 20 s of the pure-Python solver; 0: no "
+        "limit). Each candidate starts with an empty solver table, so a "
+        "seed always gives the same file",
+    )
+    mine.add_argument(
+        "--time-scale",
+        type=float,
+        default=0.3,
+        metavar="F",
+        help="the players' budgets while the games are played (default 0.3)",
+    )
+    mine.add_argument(
+        "--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process)"
+    )
+    mine.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run the games on this Dask cluster instead"
+    )
+    mine.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE.jsonl",
+        help="the collection to extend (default: the shipped one)",
+    )
     mine.add_argument("--json", action="store_true", help="the statistics as JSON")
 
     verify = psub.add_parser("verify", help="re-prove every puzzle of a file with the solver")
     source(verify)
-    verify.add_argument("--jobs", type=int, metavar="N",
-                        help="processes (default: every core; 1: this process)")
+    verify.add_argument(
+        "--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process)"
+    )
     verify.add_argument("--scheduler", metavar="ADDRESS", help="on this Dask cluster")
-    verify.add_argument("--sample", type=int, metavar="N",
-                        help="only N puzzles chosen at random (--seed)")
+    verify.add_argument(
+        "--sample", type=int, metavar="N", help="only N puzzles chosen at random (--seed)"
+    )
     verify.add_argument("--seed", type=int, default=0)
     verify.add_argument("--json", action="store_true", help="one JSON object a puzzle")
 
     sheet = sub.add_parser("worksheet", help="an A4 PDF of puzzles with an answer key")
     filters(sheet)
     source(sheet)
-    sheet.add_argument("--count", type=int, default=6, metavar="N",
-                       help="how many puzzles (default 6)")
+    sheet.add_argument(
+        "--count", type=int, default=6, metavar="N", help="how many puzzles (default 6)"
+    )
     sheet.add_argument("--seed", type=int, default=0, help="which puzzles (default 0)")
     sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
 
@@ -104,21 +137,27 @@ def _collection(args: argparse.Namespace) -> Collection:
 
 def _select(args: argparse.Namespace) -> dict[str, object]:
     check_theme(args.theme)
-    return {"theme": args.theme, "band": check_band(args.band), "moves": args.moves,
-            "phase": args.phase}
+    return {
+        "theme": args.theme,
+        "band": check_band(args.band),
+        "moves": args.moves,
+        "phase": args.phase,
+    }
 
 
 def _line(p: Puzzle, lang: str) -> str:
     themes = ", ".join(theme_name(k).text(lang) for k in p.themes if k in THEMES)
-    return (f"{p.id}  {BAND_NAMES[p.band].text(lang):7} {p.rating:5}  "
-            f"{t('cli.puzzles.moves', lang, count=p.learner_moves):12} "
-            f"{t('cli.puzzles.stones', lang, count=p.stones):10} {themes}")
+    return (
+        f"{p.id}  {BAND_NAMES[p.band].text(lang):7} {p.rating:5}  "
+        f"{t('cli.puzzles.moves', lang, count=p.learner_moves):12} "
+        f"{t('cli.puzzles.stones', lang, count=p.stones):10} {themes}"
+    )
 
 
 def _list(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     chosen = _collection(args).select(**_select(args))  # type: ignore[arg-type]
     if args.limit is not None:
-        chosen = chosen[:max(0, args.limit)]
+        chosen = chosen[: max(0, args.limit)]
     for p in chosen:
         print(p.to_json() if args.json else _line(p, lang), file=out)
     if not args.json:
@@ -137,8 +176,7 @@ def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     print(_line(p, lang), file=out)
     print(board_text(p.start, lang), file=out)
     print(f"{run.prompt().text(lang)} {run.moves_note().text(lang)}", file=out)
-    print(t("cli.puzzles.solution", lang, moves=MoveList(p.line),
-            why=explanation(p)), file=out)
+    print(t("cli.puzzles.solution", lang, moves=MoveList(p.line), why=explanation(p)), file=out)
 
 
 def stats(puzzles: list[Puzzle]) -> dict[str, dict[str, int]]:
@@ -146,11 +184,14 @@ def stats(puzzles: list[Puzzle]) -> dict[str, dict[str, int]]:
     return {
         "themes": {k: n for k, n in Counter(x for p in puzzles for x in p.themes).most_common()},
         "bands": {b: sum(p.band == b for p in puzzles) for b in BANDS},
-        "moves": {str(k): n for k, n in sorted(Counter(min(p.learner_moves, 4)
-                                                       for p in puzzles).items())},
+        "moves": {
+            str(k): n for k, n in sorted(Counter(min(p.learner_moves, 4) for p in puzzles).items())
+        },
         "phases": dict(Counter(p.phase for p in puzzles)),
-        "stones": {"24+": sum(p.stones >= 24 for p in puzzles),
-                   "under 24": sum(p.stones < 24 for p in puzzles)},
+        "stones": {
+            "24+": sum(p.stones >= 24 for p in puzzles),
+            "under 24": sum(p.stones < 24 for p in puzzles),
+        },
         "total": {"puzzles": len(puzzles)},
     }
 
@@ -175,24 +216,50 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         raise PuzzleError("cli.puzzles.bad_games", value=args.games)
     path = Path(args.output) if args.output else shipped_path()
     if path.exists():
-        read_puzzles(path)     # a damaged file is reported before anything is added to it
-    settings = MineSettings(args.min_stones, args.max_stones, args.node_limit or None,
-                            args.time_scale)
+        read_puzzles(path)  # a damaged file is reported before anything is added to it
+    settings = MineSettings(
+        args.min_stones, args.max_stones, args.node_limit or None, args.time_scale
+    )
 
-    def progress(result: object, report: object) -> None:
-        r, rep = result, report
-        print(t("cli.puzzles.mined_game", lang, key=r.key, count=len(r.puzzles),  # type: ignore[attr-defined]
-                total=rep.new), file=sys.stderr)  # type: ignore[attr-defined]
+    def progress(r: Any, rep: Any) -> None:
+        print(
+            t(
+                "cli.puzzles.mined_game",
+                lang,
+                key=r.key,
+                count=len(r.puzzles),
+                total=rep.new,
+            ),
+            file=sys.stderr,
+        )
 
-    report = mine(path, games=args.games, seed=args.seed, settings=settings, jobs=args.jobs,
-                  scheduler=args.scheduler, on_game=None if args.json else progress)
+    report = mine(
+        path,
+        games=args.games,
+        seed=args.seed,
+        settings=settings,
+        jobs=args.jobs,
+        scheduler=args.scheduler,
+        on_game=None if args.json else progress,
+    )
     if args.json:
         print(report_json(report), file=out)
         return
-    print(t("cli.puzzles.mine_report", lang, games=report.games, skipped=report.skipped_games,
-            new=report.new, duplicates=report.duplicates, candidates=report.candidates,
-            trivial=report.dropped_trivial, budget=report.dropped_budget,
-            rate=round(report.per_hour_per_core())), file=out)
+    print(
+        t(
+            "cli.puzzles.mine_report",
+            lang,
+            games=report.games,
+            skipped=report.skipped_games,
+            new=report.new,
+            duplicates=report.duplicates,
+            candidates=report.candidates,
+            trivial=report.dropped_trivial,
+            budget=report.dropped_budget,
+            rate=round(report.per_hour_per_core()),
+        ),
+        file=out,
+    )
     _print_stats(read_puzzles(path), out, False)
 
 
@@ -209,18 +276,36 @@ def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
     failed = 0
     seconds = 0.0
-    for pid, problem, spent in map_work(verify_puzzle, puzzles, jobs=args.jobs,
-                                        scheduler=args.scheduler):
+    for pid, problem, spent in map_work(
+        verify_puzzle, puzzles, jobs=args.jobs, scheduler=args.scheduler
+    ):
         seconds += spent
         failed += problem is not None
         if args.json:
-            print(json.dumps({"id": pid, "proven": problem is None, "problem": problem,
-                              "seconds": round(spent, 3)}), file=out)
+            print(
+                json.dumps(
+                    {
+                        "id": pid,
+                        "proven": problem is None,
+                        "problem": problem,
+                        "seconds": round(spent, 3),
+                    }
+                ),
+                file=out,
+            )
         elif problem is not None:
             print(t("cli.puzzles.not_proven", lang, id=pid, problem=problem), file=out)
     if not args.json:
-        print(t("cli.puzzles.verified", lang, count=len(puzzles), failed=failed,
-                seconds=round(seconds)), file=out)
+        print(
+            t(
+                "cli.puzzles.verified",
+                lang,
+                count=len(puzzles),
+                failed=failed,
+                seconds=round(seconds),
+            ),
+            file=out,
+        )
     return 1 if failed else 0
 
 
@@ -232,15 +317,23 @@ def _worksheet(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     chosen = _select(args)
     puzzles = _collection(args).pick(args.count, seed=args.seed, **chosen)
     band = chosen["band"]
-    path = make_worksheet(puzzles, args.output, lang=lang,
-                          theme=theme_name(args.theme) if args.theme else None,
-                          band=BAND_NAMES[band] if isinstance(band, str) else None)
-    print(t("cli.puzzles.worksheet_written", lang, file=str(path), count=len(puzzles)),
-          file=out)
+    path = make_worksheet(
+        puzzles,
+        args.output,
+        lang=lang,
+        theme=theme_name(args.theme) if args.theme else None,
+        band=BAND_NAMES[band] if isinstance(band, str) else None,
+    )
+    print(t("cli.puzzles.worksheet_written", lang, file=str(path), count=len(puzzles)), file=out)
 
 
 _ACTIONS: dict[str, Callable[[argparse.Namespace, TextIO, str], int | None]] = {
-    "list": _list, "show": _show, "stats": _stats, "mine": _mine, "verify": _verify}
+    "list": _list,
+    "show": _show,
+    "stats": _stats,
+    "mine": _mine,
+    "verify": _verify,
+}
 
 
 def _puzzles(args: argparse.Namespace, out: TextIO, lang: str) -> int | None:

@@ -104,8 +104,9 @@ def game_key(seed: int, settings: MineSettings) -> str:
     return f"{seed} {weak}-{strong} {settings.tag()}"
 
 
-def measure(puzzle_start: Position, line: Sequence[str], seed: int,
-            levels: Sequence[str] = MEASURED_LEVELS) -> tuple[str, ...]:
+def measure(
+    puzzle_start: Position, line: Sequence[str], seed: int, levels: Sequence[str] = MEASURED_LEVELS
+) -> tuple[str, ...]:
     """The levels that miss at least one learner's move of ``line`` (seeded players)."""
     learner = puzzle_start.mover
     fails = []
@@ -144,7 +145,7 @@ def make_puzzle(start: Position, source: str, settings: MineSettings) -> Puzzle 
     for name in found.line:
         end = end.play(name)
     other = SIDES[1] if learner == SIDES[0] else SIDES[0]
-    gain = ((end.store(learner) - end.store(other)) - (start.store(learner) - start.store(other)))
+    gain = (end.store(learner) - end.store(other)) - (start.store(learner) - start.store(other))
     values = first.values
     others = [v for p, v in values.items() if p != best]
     if found.value > 0 >= max(others):
@@ -156,11 +157,23 @@ def make_puzzle(start: Position, source: str, settings: MineSettings) -> Puzzle 
     else:
         goal = "best"
     return Puzzle(
-        id=pid, position=start.to_text(), line=found.line, value=found.value,
-        margin=found.margin, goal=goal, gain=gain,
-        themes=tag_themes(start, found.line, values), phase=phase_of(stones), stones=stones,
-        rating=difficulty_rating(fails, tempting, len(found.steps), stones), rd=PUZZLE_RD,
-        fails=fails, tempting=tempting, steps=found.steps, source=source)
+        id=pid,
+        position=start.to_text(),
+        line=found.line,
+        value=found.value,
+        margin=found.margin,
+        goal=goal,
+        gain=gain,
+        themes=tag_themes(start, found.line, values),
+        phase=phase_of(stones),
+        stones=stones,
+        rating=difficulty_rating(fails, tempting, len(found.steps), stones),
+        rd=PUZZLE_RD,
+        fails=fails,
+        tempting=tempting,
+        steps=found.steps,
+        source=source,
+    )
 
 
 def is_trivial(puzzle: Puzzle) -> bool:
@@ -168,8 +181,12 @@ def is_trivial(puzzle: Puzzle) -> bool:
     level finds it."""
     start = puzzle.start
     first = start.trace(puzzle.line[0])
-    return (puzzle.learner_moves == 1 and "kolay" not in puzzle.fails
-            and first.captured > 0 and first.captured == max_capture(start))
+    return (
+        puzzle.learner_moves == 1
+        and "kolay" not in puzzle.fails
+        and first.captured > 0
+        and first.captured == max_capture(start)
+    )
 
 
 def mine_game(task: GameTask) -> GameResult:
@@ -181,9 +198,12 @@ def mine_game(task: GameTask) -> GameResult:
     rng = random.Random(seed)
     weak_side = rng.choice(SIDES)
     opening = random_opening(Position.start().rules, rng.choice(SIDES), 2, rng)
-    players = {weak_side: Player(weak, seed=seed, time_scale=settings.time_scale),
-               ("north" if weak_side == "south" else "south"):
-                   Player(strong, seed=seed + 1, time_scale=settings.time_scale)}
+    players = {
+        weak_side: Player(weak, seed=seed, time_scale=settings.time_scale),
+        ("north" if weak_side == "south" else "south"): Player(
+            strong, seed=seed + 1, time_scale=settings.time_scale
+        ),
+    }
     game = play_set(players["south"], players["north"], opening)
     result = GameResult(game_key(seed, settings))
     covered: set[Position] = set()
@@ -191,8 +211,12 @@ def mine_game(task: GameTask) -> GameResult:
         if pos.to_move != weak_side:
             continue
         after = pos.play(pit)
-        if (after.is_over or after.to_move == weak_side or after in covered
-                or not settings.min_stones <= after.stones_on_board <= settings.max_stones):
+        if (
+            after.is_over
+            or after.to_move == weak_side
+            or after in covered
+            or not settings.min_stones <= after.stones_on_board <= settings.max_stones
+        ):
             continue
         if settings.node_limit is not None:
             solver_for(pos.rules).table.clear()
@@ -248,10 +272,16 @@ def mined_keys(path: Path) -> set[str]:
     return {line.strip() for line in done.read_text("utf-8").splitlines() if line.strip()}
 
 
-def mine(path: str | Path, *, games: int, seed: int = 0,
-         settings: MineSettings | None = None, jobs: int | None = None,
-         scheduler: str | None = None,
-         on_game: Callable[[GameResult, MineReport], object] | None = None) -> MineReport:
+def mine(
+    path: str | Path,
+    *,
+    games: int,
+    seed: int = 0,
+    settings: MineSettings | None = None,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    on_game: Callable[[GameResult, MineReport], object] | None = None,
+) -> MineReport:
     """Mine games ``seed .. seed + games - 1`` into the collection file ``path`` (created if
     missing), skipping games already mined and puzzles already there; see the module's
     docstring. ``on_game(result, report)`` is called after each game is written."""
@@ -261,8 +291,11 @@ def mine(path: str | Path, *, games: int, seed: int = 0,
     settings = settings or MineSettings()
     existing = {p.id for p in read_puzzles(path)} if path.exists() else set()
     done = mined_keys(path)
-    todo = [GameTask(s, settings) for s in range(seed, seed + games)
-            if game_key(s, settings) not in done]
+    todo = [
+        GameTask(s, settings)
+        for s in range(seed, seed + games)
+        if game_key(s, settings) not in done
+    ]
     report = MineReport(skipped_games=games - len(todo))
     t0 = time.perf_counter()
     log = path.with_name(path.name + ".mined")
@@ -289,8 +322,9 @@ def mine(path: str | Path, *, games: int, seed: int = 0,
     return report
 
 
-def _results(tasks: list[GameTask], jobs: int | None, scheduler: str | None
-             ) -> Iterator[GameResult]:
+def _results(
+    tasks: list[GameTask], jobs: int | None, scheduler: str | None
+) -> Iterator[GameResult]:
     yield from map_work(mine_game, tasks, jobs=jobs, scheduler=scheduler)
 
 
@@ -317,5 +351,6 @@ def retag(path: str | Path) -> int:
 
 def report_json(report: MineReport) -> str:
     """The report as one JSON line (for ``mangala-edu puzzles mine --json``)."""
-    return json.dumps({**report.__dict__, "per_hour_per_core": round(report.per_hour_per_core(),
-                                                                      1)})
+    return json.dumps(
+        {**report.__dict__, "per_hour_per_core": round(report.per_hour_per_core(), 1)}
+    )

@@ -58,8 +58,24 @@ from typing import Any
 from ..engine import MangalaError, Position, Side
 from ..engine.geometry import SIDE_LETTERS
 
-FIELDS = ("id", "position", "line", "value", "margin", "goal", "gain", "themes", "phase",
-          "stones", "rating", "rd", "fails", "tempting", "steps", "source")
+FIELDS = (
+    "id",
+    "position",
+    "line",
+    "value",
+    "margin",
+    "goal",
+    "gain",
+    "themes",
+    "phase",
+    "stones",
+    "rating",
+    "rd",
+    "fails",
+    "tempting",
+    "steps",
+    "source",
+)
 """The fields of a puzzle line, in the order they are written."""
 
 GOALS = ("win_set", "not_lose", "gain", "best")
@@ -106,13 +122,17 @@ class Step:
         return self.values[self.best] - self.values[pit]
 
     def to_dict(self) -> dict[str, object]:
-        return {"values": {str(p): v for p, v in sorted(self.values.items())},
-                "refutations": {str(p): list(r) for p, r in sorted(self.refutations.items())}}
+        return {
+            "values": {str(p): v for p, v in sorted(self.values.items())},
+            "refutations": {str(p): list(r) for p, r in sorted(self.refutations.items())},
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Step:
-        return cls({int(p): int(v) for p, v in data["values"].items()},
-                   {int(p): tuple(r) for p, r in data.get("refutations", {}).items()})
+        return cls(
+            {int(p): int(v) for p, v in data["values"].items()},
+            {int(p): tuple(r) for p, r in data.get("refutations", {}).items()},
+        )
 
 
 @dataclass(frozen=True)
@@ -174,12 +194,24 @@ class Puzzle:
 
     # Writing ---------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
-        return {"id": self.id, "position": self.position, "line": list(self.line),
-                "value": self.value, "margin": self.margin, "goal": self.goal,
-                "gain": self.gain, "themes": list(self.themes), "phase": self.phase,
-                "stones": self.stones, "rating": self.rating, "rd": self.rd,
-                "fails": list(self.fails), "tempting": self.tempting,
-                "steps": [s.to_dict() for s in self.steps], "source": self.source}
+        return {
+            "id": self.id,
+            "position": self.position,
+            "line": list(self.line),
+            "value": self.value,
+            "margin": self.margin,
+            "goal": self.goal,
+            "gain": self.gain,
+            "themes": list(self.themes),
+            "phase": self.phase,
+            "stones": self.stones,
+            "rating": self.rating,
+            "rd": self.rd,
+            "fails": list(self.fails),
+            "tempting": self.tempting,
+            "steps": [s.to_dict() for s in self.steps],
+            "source": self.source,
+        }
 
     def to_json(self) -> str:
         """One line of a collection file."""
@@ -196,13 +228,23 @@ class Puzzle:
         if unknown:
             raise ValueError(f"unknown fields {sorted(unknown)}")
         puzzle = cls(
-            id=str(data["id"]), position=str(data["position"]),
-            line=tuple(str(m) for m in data["line"]), value=int(data["value"]),
-            margin=int(data["margin"]), goal=str(data["goal"]), gain=int(data["gain"]),
-            themes=tuple(str(t) for t in data["themes"]), phase=str(data["phase"]),
-            stones=int(data["stones"]), rating=int(data["rating"]), rd=int(data["rd"]),
-            fails=tuple(str(f) for f in data["fails"]), tempting=int(data["tempting"]),
-            steps=tuple(Step.from_dict(s) for s in data["steps"]), source=str(data["source"]))
+            id=str(data["id"]),
+            position=str(data["position"]),
+            line=tuple(str(m) for m in data["line"]),
+            value=int(data["value"]),
+            margin=int(data["margin"]),
+            goal=str(data["goal"]),
+            gain=int(data["gain"]),
+            themes=tuple(str(t) for t in data["themes"]),
+            phase=str(data["phase"]),
+            stones=int(data["stones"]),
+            rating=int(data["rating"]),
+            rd=int(data["rd"]),
+            fails=tuple(str(f) for f in data["fails"]),
+            tempting=int(data["tempting"]),
+            steps=tuple(Step.from_dict(s) for s in data["steps"]),
+            source=str(data["source"]),
+        )
         if puzzle.goal not in GOALS:
             raise ValueError(f"unknown goal {puzzle.goal!r}")
         if puzzle.phase not in PHASES:
@@ -216,5 +258,7 @@ class Puzzle:
         return cls.from_dict(json.loads(text))
 
     def __repr__(self) -> str:
-        return (f"Puzzle({self.id!r}, {self.position!r}, line={' '.join(self.line)!r}, "
-                f"rating={self.rating})")
+        return (
+            f"Puzzle({self.id!r}, {self.position!r}, line={' '.join(self.line)!r}, "
+            f"rating={self.rating})"
+        )

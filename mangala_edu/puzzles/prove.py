@@ -55,6 +55,7 @@ def natural_reply(position: Position, best_moves: Sequence[int]) -> int:
     >>> natural_reply(Position.start(), (1, 4, 6))
     4
     """
+
     def key(pit: int) -> tuple[int, int, int]:
         trace = position.trace(pit)
         return (-int(trace.extra_turn), -trace.captured, pit)
@@ -62,8 +63,7 @@ def natural_reply(position: Position, best_moves: Sequence[int]) -> int:
     return min(best_moves, key=key)
 
 
-def best_defence(position: Position, learner: str, node_limit: int | None = None
-                 ) -> list[str]:
+def best_defence(position: Position, learner: str, node_limit: int | None = None) -> list[str]:
     """The opponent's best replies from ``position`` until the learner moves again or the set
     ends (place names; empty if the learner is to move)."""
     names = []
@@ -76,16 +76,21 @@ def best_defence(position: Position, learner: str, node_limit: int | None = None
     return names
 
 
-def _step(position: Position, values: dict[int, int], learner: str,
-          node_limit: int | None) -> Step:
+def _step(position: Position, values: dict[int, int], learner: str, node_limit: int | None) -> Step:
     best = max(values, key=lambda p: values[p])
-    refutations = {p: tuple(best_defence(position.play(p), learner, node_limit))
-                   for p in values if p != best}
+    refutations = {
+        p: tuple(best_defence(position.play(p), learner, node_limit)) for p in values if p != best
+    }
     return Step(dict(values), refutations)
 
 
-def build_line(start: Position, *, first_margin: int = FIRST_MARGIN,
-               max_moves: int = MAX_MOVES, node_limit: int | None = None) -> Line | None:
+def build_line(
+    start: Position,
+    *,
+    first_margin: int = FIRST_MARGIN,
+    max_moves: int = MAX_MOVES,
+    node_limit: int | None = None,
+) -> Line | None:
     """The proven line from ``start`` (see the module's docstring), or ``None`` when the first
     move is not the only best by ``first_margin`` stones.
 
@@ -132,9 +137,15 @@ class ProofError(AssertionError):
     """A puzzle whose line the exact solver does not confirm (the reason says where)."""
 
 
-def check_puzzle_line(start: Position, line: Sequence[str], steps: Sequence[Step], *,
-                      first_margin: int = FIRST_MARGIN, value: int | None = None,
-                      node_limit: int | None = None) -> None:
+def check_puzzle_line(
+    start: Position,
+    line: Sequence[str],
+    steps: Sequence[Step],
+    *,
+    first_margin: int = FIRST_MARGIN,
+    value: int | None = None,
+    node_limit: int | None = None,
+) -> None:
     """Re-prove a line with the exact solver; raise :class:`ProofError` naming the first move
     that does not hold. Returns ``None`` when every step holds."""
     learner = start.mover
@@ -152,8 +163,9 @@ def check_puzzle_line(start: Position, line: Sequence[str], steps: Sequence[Step
                 raise ProofError(f"move {ply} ({name}): more learner's moves than steps")
             values = value_of_moves(pos, node_limit=node_limit)
             if values != steps[k].values:
-                raise ProofError(f"move {ply} ({name}): values {values} are not the stored "
-                                 f"{steps[k].values}")
+                raise ProofError(
+                    f"move {ply} ({name}): values {values} are not the stored {steps[k].values}"
+                )
             ranked = sorted(values.values(), reverse=True)
             need = first_margin if k == 0 else 1
             if values[pit] != ranked[0] or len(ranked) < 2 or ranked[0] - ranked[1] < need:
@@ -163,14 +175,17 @@ def check_puzzle_line(start: Position, line: Sequence[str], steps: Sequence[Step
             for wrong, reply in steps[k].refutations.items():
                 expected = best_defence(pos.play(wrong), learner, node_limit)
                 if list(reply) != expected:
-                    raise ProofError(f"move {ply}: the refutation of pit {wrong} is "
-                                     f"{expected}, not {list(reply)}")
+                    raise ProofError(
+                        f"move {ply}: the refutation of pit {wrong} is "
+                        f"{expected}, not {list(reply)}"
+                    )
             k += 1
         else:
             sol = solve(pos, node_limit=node_limit)
             if pit not in sol.best_moves:
-                raise ProofError(f"move {ply} ({name}): not a best defence "
-                                 f"(best: {sol.best_moves})")
+                raise ProofError(
+                    f"move {ply} ({name}): not a best defence (best: {sol.best_moves})"
+                )
         pos = pos.play(pit)
     if k != len(steps):
         raise ProofError(f"{len(steps)} steps for {k} learner's moves")
@@ -185,8 +200,12 @@ def verify_puzzle(puzzle: Puzzle) -> tuple[str, str | None, float]:
     try:
         start = puzzle.start
         check_puzzle_line(start, puzzle.line, puzzle.steps, value=puzzle.value)
-        if puzzle.steps[0].cost(sorted(puzzle.steps[0].values.items(),
-                                       key=lambda kv: -kv[1])[1][0]) != puzzle.margin:
+        if (
+            puzzle.steps[0].cost(
+                sorted(puzzle.steps[0].values.items(), key=lambda kv: -kv[1])[1][0]
+            )
+            != puzzle.margin
+        ):
             raise ProofError(f"the margin is not {puzzle.margin}")
         if puzzle.stones != start.stones_on_board:
             raise ProofError(f"{start.stones_on_board} stones on the board, not {puzzle.stones}")

@@ -34,13 +34,19 @@ SCALE = 173.7178
 """Glicko-2's scale factor between the Glicko scale and its own."""
 
 BANDS: dict[str, tuple[int, int]] = {
-    "kolay": (0, 1250), "orta": (1250, 1550), "zor": (1550, 1850), "usta": (1850, 10_000)}
+    "kolay": (0, 1250),
+    "orta": (1250, 1550),
+    "zor": (1550, 1850),
+    "usta": (1850, 10_000),
+}
 """Each band's ratings: from (included) and to (excluded)."""
 
-BAND_NAMES: dict[str, Message] = {"kolay": Message("puzzle.band.kolay"),
-                                  "orta": Message("puzzle.band.orta"),
-                                  "zor": Message("puzzle.band.zor"),
-                                  "usta": Message("puzzle.band.usta")}
+BAND_NAMES: dict[str, Message] = {
+    "kolay": Message("puzzle.band.kolay"),
+    "orta": Message("puzzle.band.orta"),
+    "zor": Message("puzzle.band.zor"),
+    "usta": Message("puzzle.band.usta"),
+}
 """Each band's name for a learner."""
 
 _BAND_ALIASES = {"easy": "kolay", "medium": "orta", "hard": "zor", "expert": "usta"}
@@ -70,11 +76,10 @@ PUZZLE_RD = 250
 
 
 def _g(phi: float) -> float:
-    return 1 / math.sqrt(1 + 3 * phi * phi / math.pi ** 2)
+    return 1 / math.sqrt(1 + 3 * phi * phi / math.pi**2)
 
 
-def glicko2(player: Rating, games: Iterable[tuple[Rating, float]], tau: float = TAU
-            ) -> Rating:
+def glicko2(player: Rating, games: Iterable[tuple[Rating, float]], tau: float = TAU) -> Rating:
     """The player's new rating after one rating period of ``games`` (opponent, score)."""
     mu = (player.rating - 1500) / SCALE
     phi = player.rd / SCALE
@@ -97,8 +102,9 @@ def glicko2(player: Rating, games: Iterable[tuple[Rating, float]], tau: float = 
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2)
-                - (x - a) / (tau * tau))
+        return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
 
     big_a = a
     if delta * delta > phi * phi + v:
@@ -132,8 +138,7 @@ def attempt(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rati
     (True, True)
     """
     score = 1.0 if solved else 0.0
-    return (glicko2(learner, [(puzzle, score)]),
-            glicko2(puzzle, [(learner, 1.0 - score)]))
+    return (glicko2(learner, [(puzzle, score)]), glicko2(puzzle, [(learner, 1.0 - score)]))
 
 
 def band_of(rating: float) -> str:
@@ -154,8 +159,7 @@ def band_key(name: str) -> str:
 FAIL_WEIGHTS = {"kolay": 250, "orta": 300, "zor": 350}
 
 
-def difficulty_rating(fails: Iterable[str], tempting: int, learner_moves: int, stones: int
-                      ) -> int:
+def difficulty_rating(fails: Iterable[str], tempting: int, learner_moves: int, stones: int) -> int:
     """A puzzle's first rating from measured difficulty: the computer levels that miss a move
     of its line (:data:`FAIL_WEIGHTS`), how many tempting wrong first moves it has (a capture
     or an extra turn that is wrong: 40 each), how many moves the learner must find (60 each
@@ -165,6 +169,11 @@ def difficulty_rating(fails: Iterable[str], tempting: int, learner_moves: int, s
     >>> difficulty_rating([], 0, 1, 12), difficulty_rating(["kolay", "orta"], 2, 3, 20)
     (900, 1714)
     """
-    value = (900 + sum(FAIL_WEIGHTS.get(level, 0) for level in fails) + 40 * tempting
-             + 60 * (learner_moves - 1) + 8 * max(0, stones - 12))
+    value = (
+        900
+        + sum(FAIL_WEIGHTS.get(level, 0) for level in fails)
+        + 40 * tempting
+        + 60 * (learner_moves - 1)
+        + 8 * max(0, stones - 12)
+    )
     return max(600, min(2400, value))

@@ -40,10 +40,11 @@ from ..search.analysis import max_capture
 THEMES: dict[str, tuple[str, str]] = {
     "even_capture": ("puzzle.theme.even_capture", "puzzle.theme.even_capture.about"),
     "empty_capture": ("puzzle.theme.empty_capture", "puzzle.theme.empty_capture.about"),
-    "extra_turn_chain": ("puzzle.theme.extra_turn_chain",
-                         "puzzle.theme.extra_turn_chain.about"),
-    "capture_after_extra_turn": ("puzzle.theme.capture_after_extra_turn",
-                                 "puzzle.theme.capture_after_extra_turn.about"),
+    "extra_turn_chain": ("puzzle.theme.extra_turn_chain", "puzzle.theme.extra_turn_chain.about"),
+    "capture_after_extra_turn": (
+        "puzzle.theme.capture_after_extra_turn",
+        "puzzle.theme.capture_after_extra_turn.about",
+    ),
     "defence": ("puzzle.theme.defence", "puzzle.theme.defence.about"),
     "sacrifice": ("puzzle.theme.sacrifice", "puzzle.theme.sacrifice.about"),
     "end_of_set": ("puzzle.theme.end_of_set", "puzzle.theme.end_of_set.about"),
@@ -98,8 +99,9 @@ def store_difference(position: Position, side: str) -> int:
     return position.store(side) - position.store(other_side)  # type: ignore[arg-type]
 
 
-def tag_themes(start: Position, line: Sequence[str], first_values: dict[int, int]
-               ) -> tuple[str, ...]:
+def tag_themes(
+    start: Position, line: Sequence[str], first_values: dict[int, int]
+) -> tuple[str, ...]:
     """The themes of the line ``line`` from ``start`` (the learner moves first), in the order
     of :data:`THEMES`. ``first_values`` are the exact values of the first step's moves."""
     learner = start.mover
@@ -129,8 +131,12 @@ def tag_themes(start: Position, line: Sequence[str], first_values: dict[int, int
     after_turn = traces[turn_end].after
     captured_in_turn = sum(traces[k].captured for k in range(turn_end + 1))
     danger = threat(start)
-    if (danger >= 2 and not captured_in_turn and not after_turn.is_over
-            and max_capture(after_turn) < danger):
+    if (
+        danger >= 2
+        and not captured_in_turn
+        and not after_turn.is_over
+        and max_capture(after_turn) < danger
+    ):
         found.add("defence")
     # After the first exchange (the learner's turn and the opponent's answer).
     base = store_difference(start, learner)
@@ -139,8 +145,11 @@ def tag_themes(start: Position, line: Sequence[str], first_values: dict[int, int
         k += 1
     exchange_end = traces[k - 1].after
     end = traces[-1].after
-    if (store_difference(exchange_end, learner) < base and k - 1 > turn_end
-            and store_difference(end, learner) > base):
+    if (
+        store_difference(exchange_end, learner) < base
+        and k - 1 > turn_end
+        and store_difference(end, learner) > base
+    ):
         found.add("sacrifice")
     if not first.captured and not first.extra_turn and not first.after.is_over:
         found.add("quiet_move")

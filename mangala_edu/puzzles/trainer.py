@@ -47,8 +47,12 @@ from .rating import LEARNER_START, Rating, attempt, band_of
 from .themes import LONG_SOWING, THEMES, theme_about, theme_name, threat
 
 #: The prompt of each goal.
-_PROMPTS = {"win_set": "puzzle.prompt.win_set", "not_lose": "puzzle.prompt.not_lose",
-            "gain": "puzzle.prompt.gain", "best": "puzzle.prompt.best"}
+_PROMPTS = {
+    "win_set": "puzzle.prompt.win_set",
+    "not_lose": "puzzle.prompt.not_lose",
+    "gain": "puzzle.prompt.gain",
+    "best": "puzzle.prompt.best",
+}
 
 
 class MoveList(Message):
@@ -117,11 +121,19 @@ def explanation(puzzle: Puzzle) -> Message:
     if trace.extra_turn:
         return Message("puzzle.explain.extra_turn", pit=pit)
     if trace.outcome == EventKind.EVEN_CAPTURE:
-        return Message("puzzle.explain.even_capture", pit=pit,
-                       target=g.place(trace.last_place).number, count=trace.captured)
+        return Message(
+            "puzzle.explain.even_capture",
+            pit=pit,
+            target=g.place(trace.last_place).number,
+            count=trace.captured,
+        )
     if trace.outcome == EventKind.EMPTY_CAPTURE:
-        return Message("puzzle.explain.empty_capture", pit=pit,
-                       target=g.place(trace.last_place).number, count=trace.captured)
+        return Message(
+            "puzzle.explain.empty_capture",
+            pit=pit,
+            target=g.place(trace.last_place).number,
+            count=trace.captured,
+        )
     if "defence" in puzzle.themes:
         return Message("puzzle.explain.defence", pit=pit, count=threat(start))
     if "sacrifice" in puzzle.themes:
@@ -135,8 +147,8 @@ class PuzzleRun:
     def __init__(self, puzzle: Puzzle, clock: Callable[[], float] = time.monotonic) -> None:
         self.puzzle = puzzle
         self.position = puzzle.start
-        self.index = 0          # the next move of the line
-        self.step = 0           # the next learner's step
+        self.index = 0  # the next move of the line
+        self.step = 0  # the next learner's step
         self.wrong = 0
         self.hints = 0
         self.solution_shown = False
@@ -197,8 +209,7 @@ class PuzzleRun:
                 pos = traces[-1].after
             cost = step.cost(number)
             if refutation:
-                said = Message("puzzle.wrong", count=cost,
-                               moves=MoveList(refutation))
+                said = Message("puzzle.wrong", count=cost, moves=MoveList(refutation))
             else:
                 said = Message("puzzle.wrong.no_reply", count=cost)
             return Reply(False, tuple(traces), said, cost)
@@ -206,7 +217,8 @@ class PuzzleRun:
         self._advance(traces[0])
         replies = []
         while self.index < len(self.puzzle.line) and not self.puzzle.is_learner_move(
-                self.puzzle.line[self.index]):
+            self.puzzle.line[self.index]
+        ):
             name = self.puzzle.line[self.index]
             traces.append(self.position.trace(name))
             replies.append(name)
@@ -230,8 +242,9 @@ class PuzzleRun:
         self.hints += 1
         if self.hints == 1:
             theme = next((t for t in self.puzzle.themes if t in THEMES), "quiet_move")
-            return Message("puzzle.hint.theme", theme=theme_name(theme),
-                           about=theme_about(theme)), None
+            return Message(
+                "puzzle.hint.theme", theme=theme_name(theme), about=theme_about(theme)
+            ), None
         if self.hints == 2:
             return Message("puzzle.hint.rule", rule=rule_hint(self.position, self.expected)), None
         return Message("puzzle.hint.move", pit=self.expected), self.expected
@@ -283,9 +296,12 @@ class Outcome:
     def said(self) -> Message:
         """The rating change, as the learner reads it."""
         delta = round(self.change)
-        return Message("puzzle.rating_change", before=round(self.before.rating),
-                       after=round(self.after.rating),
-                       delta=f"+{delta}" if delta > 0 else f"{delta}" if delta else "±0")
+        return Message(
+            "puzzle.rating_change",
+            before=round(self.before.rating),
+            after=round(self.after.rating),
+            delta=f"+{delta}" if delta > 0 else f"{delta}" if delta else "±0",
+        )
 
 
 MODES = ("rated", "theme", "list")
@@ -315,8 +331,9 @@ class TrainerSession:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise PuzzleError("puzzle.error.unknown_mode", value=self.mode,
-                              allowed=", ".join(MODES))
+            raise PuzzleError(
+                "puzzle.error.unknown_mode", value=self.mode, allowed=", ".join(MODES)
+            )
         self.rng = random.Random(self.seed)
         self.rating = LEARNER_START
         self.puzzle_ratings: dict[str, Rating] = {}
@@ -334,13 +351,20 @@ class TrainerSession:
             progress = self.store.load(self.learner)
             self.rating = Rating.from_list(progress.rating)
             self.done = {a.get("puzzle", "") for a in progress.attempts if a.get("solved")}
-            self.puzzle_ratings = {k: Rating.from_list(v)
-                                   for k, v in self.store.puzzle_ratings().items()}
+            self.puzzle_ratings = {
+                k: Rating.from_list(v) for k, v in self.store.puzzle_ratings().items()
+            }
         except ProgressError as error:
             self.problem = error.said
 
-    def set_filters(self, *, theme: str | None = None, band: str | None = None,
-                    moves: int | None = None, mode: str | None = None) -> int:
+    def set_filters(
+        self,
+        *,
+        theme: str | None = None,
+        band: str | None = None,
+        moves: int | None = None,
+        mode: str | None = None,
+    ) -> int:
         """Choose the filters (and the mode); returns how many puzzles pass them. An unknown
         theme or band raises :class:`PuzzleError`; so does a choice no puzzle passes."""
         pool = self.collection.select(theme=theme, band=band, moves=moves)
@@ -363,8 +387,9 @@ class TrainerSession:
         pool = self._pool
         fresh = [p for p in pool if p.id not in self.done] or pool
         if self.mode == "rated":
-            near = sorted(fresh, key=lambda p: (abs(self.puzzle_rating(p).rating
-                                                    - self.rating.rating), p.id))
+            near = sorted(
+                fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id)
+            )
             puzzle = self.rng.choice(near[:8])
         elif self.mode == "theme":
             ordered = sorted(fresh, key=lambda p: (p.rating, p.id))
@@ -385,16 +410,27 @@ class TrainerSession:
         if run.solved:
             self.done.add(puzzle.id)
         if self.learner is not None and self.store is not None:
-            record = {"puzzle": puzzle.id, "themes": list(puzzle.themes),
-                      "band": band_of(p_before.rating), "solved": run.solved,
-                      "clean": run.clean, "hints": run.hints, "wrong": run.wrong,
-                      "seconds": run.seconds, "rating_before": round(before.rating, 1),
-                      "rating_after": round(after.rating, 1), "at": self.now()}
+            record = {
+                "puzzle": puzzle.id,
+                "themes": list(puzzle.themes),
+                "band": band_of(p_before.rating),
+                "solved": run.solved,
+                "clean": run.clean,
+                "hints": run.hints,
+                "wrong": run.wrong,
+                "seconds": run.seconds,
+                "rating_before": round(before.rating, 1),
+                "rating_after": round(after.rating, 1),
+                "at": self.now(),
+            }
             try:
                 saved = self.store.add_attempt(self.learner, record, after.to_list())
                 self.store.update_puzzle_rating(
-                    puzzle.id, lambda old: attempt(before, Rating.from_list(old) if old
-                                                   else p_before, run.clean)[1].to_list())
+                    puzzle.id,
+                    lambda old: attempt(
+                        before, Rating.from_list(old) if old else p_before, run.clean
+                    )[1].to_list(),
+                )
                 outcome.saved = True
                 after = Rating.from_list(saved.rating)
             except ProgressError as error:

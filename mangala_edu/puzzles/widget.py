@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -42,8 +43,11 @@ from .trainer import MODES, MoveList, Outcome, PuzzleRun, Reply, TrainerSession,
 
 __all__ = ["PuzzleTrainer", "ThemeList"]
 
-_MODE_NAMES = {"rated": "puzzle.ui.mode.rated", "theme": "puzzle.ui.mode.theme",
-               "list": "puzzle.ui.mode.list"}
+_MODE_NAMES = {
+    "rated": "puzzle.ui.mode.rated",
+    "theme": "puzzle.ui.mode.theme",
+    "list": "puzzle.ui.mode.list",
+}
 _ANY = "-"
 
 _STYLE = w.HTML("""<style>
@@ -70,78 +74,142 @@ class PuzzleTrainer(StillPicture, w.VBox):
         speed: animation steps a second.
     """
 
-    def __init__(self, learner: str | None = None, *, mode: str = "rated",
-                 theme: str | None = None, band: str | None = None, moves: int | None = None,
-                 seed: int = 0, lang: str | None = None,
-                 store: ProgressStore | None = None,
-                 collection: Collection | None = None, speed: float = 3.0,
-                 clock: Callable[[], float] | None = None,
-                 now: Callable[[], str] | None = None) -> None:
+    def __init__(
+        self,
+        learner: str | None = None,
+        *,
+        mode: str = "rated",
+        theme: str | None = None,
+        band: str | None = None,
+        moves: int | None = None,
+        seed: int = 0,
+        lang: str | None = None,
+        store: ProgressStore | None = None,
+        collection: Collection | None = None,
+        speed: float = 3.0,
+        clock: Callable[[], float] | None = None,
+        now: Callable[[], str] | None = None,
+    ) -> None:
         self.lang = lang or language_from_folder()
         lang = self.lang
-        extra: dict[str, object] = {}
+        extra: dict[str, Any] = {}
         if clock is not None:
             extra["clock"] = clock
         if now is not None:
             extra["now"] = now
-        self.session = TrainerSession(collection or Collection.shipped(), learner, store,
-                                      seed=seed, mode=mode, theme=theme, band=band,
-                                      moves=moves, **extra)  # type: ignore[arg-type]
+        self.session = TrainerSession(
+            collection or Collection.shipped(),
+            learner,
+            store,
+            seed=seed,
+            mode=mode,
+            theme=theme,
+            band=band,
+            moves=moves,
+            **extra,
+        )
         self._busy = False
         self.outcome: Outcome | None = None
         self.last_reply: Reply | None = None
         # Widgets.
         self.title = w.HTML(f"<h3>{html.escape(t('puzzle.ui.title', lang))}</h3>")
-        self.name_box = w.Text(value=learner or "", description=t("puzzle.ui.learner", lang),
-                               placeholder=t("puzzle.ui.name_placeholder", lang),
-                               style={"description_width": "initial"},
-                               continuous_update=False, layout=w.Layout(width="16em"))
+        self.name_box = w.Text(
+            value=learner or "",
+            description=t("puzzle.ui.learner", lang),
+            placeholder=t("puzzle.ui.name_placeholder", lang),
+            style={"description_width": "initial"},
+            continuous_update=False,
+            layout=w.Layout(width="16em"),
+        )
         self.mode_choice = w.Dropdown(
-            options=[(t(_MODE_NAMES[m], lang), m) for m in MODES], value=mode,
-            description=t("puzzle.ui.mode", lang), style={"description_width": "initial"},
-            layout=w.Layout(width="auto"))
+            options=[(t(_MODE_NAMES[m], lang), m) for m in MODES],
+            value=mode,
+            description=t("puzzle.ui.mode", lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
         self.theme_choice = w.Dropdown(
-            options=[(t("puzzle.ui.any", lang), _ANY),
-                     *((theme_name(k).text(lang), k) for k in THEMES)],
-            value=theme or _ANY, description=t("puzzle.ui.theme", lang),
-            style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+            options=[
+                (t("puzzle.ui.any", lang), _ANY),
+                *((theme_name(k).text(lang), k) for k in THEMES),
+            ],
+            value=theme or _ANY,
+            description=t("puzzle.ui.theme", lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
         self.band_choice = w.Dropdown(
-            options=[(t("puzzle.ui.any", lang), _ANY),
-                     *((name.text(lang), k) for k, name in BAND_NAMES.items())],
-            value=self.session.band or _ANY, description=t("puzzle.ui.band", lang),
-            style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+            options=[
+                (t("puzzle.ui.any", lang), _ANY),
+                *((name.text(lang), k) for k, name in BAND_NAMES.items()),
+            ],
+            value=self.session.band or _ANY,
+            description=t("puzzle.ui.band", lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
         self.moves_choice = w.Dropdown(
             options=[(t("puzzle.ui.any", lang), 0), ("1", 1), ("2", 2), ("3", 3), ("4+", 4)],
-            value=moves or 0, description=t("puzzle.ui.length", lang),
-            style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+            value=moves or 0,
+            description=t("puzzle.ui.length", lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
         self.apply_button = w.Button(description=t("puzzle.ui.apply", lang), icon="filter")
         self.info = w.HTML("")
         self.rating_line = w.HTML("")
         self.prompt = w.HTML("")
-        self.board = Board(self.session.collection.puzzles[0].start, lang=lang, speed=speed,
-                           controls=("speed", "step"))
+        self.board = Board(
+            self.session.collection.puzzles[0].start,
+            lang=lang,
+            speed=speed,
+            controls=("speed", "step"),
+        )
         self.hint_button = w.Button(description=t("puzzle.ui.hint", lang), icon="lightbulb-o")
         self.solution_button = w.Button(description=t("puzzle.ui.solution", lang), icon="eye")
         self.again_button = w.Button(description=t("puzzle.ui.try_again", lang), icon="undo")
         self.next_button = w.Button(description=t("puzzle.ui.next", lang), icon="forward")
         self.feedback = w.HTML("")
         self.hint_box = w.HTML("")
-        self.name_box.observe(lambda change: self._safe(lambda: self.set_learner(
-            change["new"])), "value")
+        self.name_box.observe(
+            lambda change: self._safe(lambda: self.set_learner(change["new"])), "value"
+        )
         self.apply_button.on_click(lambda _: self._safe(self._apply_filters))
         self.hint_button.on_click(lambda _: self._safe(self.hint))
         self.solution_button.on_click(lambda _: self._safe(self.show_solution))
         self.again_button.on_click(lambda _: self._safe(self.try_again))
         self.next_button.on_click(lambda _: self._safe(self.next_puzzle))
         self.board.on_move(self._moved)
-        settings = w.HBox([self.name_box, self.mode_choice, self.theme_choice, self.band_choice,
-                           self.moves_choice, self.apply_button],
-                          layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"))
-        buttons = w.HBox([self.hint_button, self.solution_button, self.again_button,
-                          self.next_button], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([FEEDBACK_STYLE, _STYLE, self.title, settings, self.rating_line,
-                          self.info, self.prompt, self.board, buttons, self.feedback,
-                          self.hint_box])
+        settings = w.HBox(
+            [
+                self.name_box,
+                self.mode_choice,
+                self.theme_choice,
+                self.band_choice,
+                self.moves_choice,
+                self.apply_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"),
+        )
+        buttons = w.HBox(
+            [self.hint_button, self.solution_button, self.again_button, self.next_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        super().__init__(
+            [
+                FEEDBACK_STYLE,
+                _STYLE,
+                self.title,
+                settings,
+                self.rating_line,
+                self.info,
+                self.prompt,
+                self.board,
+                buttons,
+                self.feedback,
+                self.hint_box,
+            ]
+        )
         self.add_class("mangala-puzzles")
         self.run = self.session.next_puzzle()
         self._show_puzzle()
@@ -186,16 +254,18 @@ class PuzzleTrainer(StillPicture, w.VBox):
             self.board.show([tr.pit for tr in traces])
         finally:
             self._busy = False
-        said = Message("puzzle.ui.solution_shown", moves=MoveList(self.run.puzzle.line),
-                       why=explanation(self.run.puzzle))
+        said = Message(
+            "puzzle.ui.solution_shown",
+            moves=MoveList(self.run.puzzle.line),
+            why=explanation(self.run.puzzle),
+        )
         self._finish(said, "info")
         return traces
 
     def try_again(self) -> None:
         """After a wrong move: back to the position before it."""
         if self.run.finished:
-            self._say("info", Message("puzzle.ui.over_lock",
-                                      button=Message("puzzle.ui.next")))
+            self._say("info", Message("puzzle.ui.over_lock", button=Message("puzzle.ui.next")))
             return
         self.board.unlock()
         self.board.reset(self.run.position)
@@ -215,16 +285,31 @@ class PuzzleTrainer(StillPicture, w.VBox):
         s = self.session
         if name == s.learner:
             return
-        self.session = TrainerSession(s.collection, name, None if name is None else s.store,
-                                      seed=s.seed, mode=s.mode, theme=s.theme, band=s.band,
-                                      moves=s.moves, clock=s.clock, now=s.now)
+        self.session = TrainerSession(
+            s.collection,
+            name,
+            None if name is None else s.store,
+            seed=s.seed,
+            mode=s.mode,
+            theme=s.theme,
+            band=s.band,
+            moves=s.moves,
+            clock=s.clock,
+            now=s.now,
+        )
         self.name_box.value = name or ""
         self._refresh_rating()
         if self.session.problem is not None:
             self._say("wrong", self.session.problem)
 
-    def set_filters(self, *, mode: str | None = None, theme: str | None = None,
-                    band: str | None = None, moves: int | None = None) -> int:
+    def set_filters(
+        self,
+        *,
+        mode: str | None = None,
+        theme: str | None = None,
+        band: str | None = None,
+        moves: int | None = None,
+    ) -> int:
         """Change the mode and filters, then show the next puzzle; returns how many puzzles
         pass. Raises :class:`~.model.PuzzleError` (nothing changes) when none passes."""
         count = self.session.set_filters(theme=theme, band=band, moves=moves, mode=mode)
@@ -301,8 +386,10 @@ class PuzzleTrainer(StillPicture, w.VBox):
         self.hint_box.value = ""
         self.next_button.button_style = ""
         self.again_button.button_style = ""
-        self.prompt.value = (f'<div class="mangala-prompt"><b>{html.escape(self.prompt_text)}'
-                             f'</b> {html.escape(run.moves_note().text(self.lang))}</div>')
+        self.prompt.value = (
+            f'<div class="mangala-prompt"><b>{html.escape(self.prompt_text)}'
+            f"</b> {html.escape(run.moves_note().text(self.lang))}</div>"
+        )
         self.info.value = f'<div class="mangala-puzzle-info">{html.escape(self._info())}</div>'
         self._refresh_rating()
 
@@ -310,15 +397,20 @@ class PuzzleTrainer(StillPicture, w.VBox):
         p = self.run.puzzle
         rating = self.session.puzzle_rating(p).rating
         themes = ", ".join(theme_name(k).text(self.lang) for k in p.themes if k in THEMES)
-        return t("puzzle.ui.info", self.lang, id=p.id, band=BAND_NAMES[band_of(rating)],
-                 rating=round(rating), themes=themes or "—")
+        return t(
+            "puzzle.ui.info",
+            self.lang,
+            id=p.id,
+            band=BAND_NAMES[band_of(rating)],
+            rating=round(rating),
+            themes=themes or "—",
+        )
 
     def _refresh_rating(self) -> None:
         s = self.session
         key = "puzzle.ui.my_rating" if s.learner else "puzzle.ui.my_rating.unsaved"
         text = t(key, self.lang, rating=round(s.rating.rating), name=s.learner or "")
-        self.rating_line.value = (f'<div class="mangala-puzzle-rating">{html.escape(text)}'
-                                  "</div>")
+        self.rating_line.value = f'<div class="mangala-puzzle-rating">{html.escape(text)}</div>'
 
     def _say(self, kind: str, said: Message) -> None:
         self.feedback.value = feedback_box(kind, said.text(self.lang))
@@ -332,18 +424,25 @@ class PuzzleTrainer(StillPicture, w.VBox):
     def _apply_filters(self) -> None:
         theme = self.theme_choice.value
         band = self.band_choice.value
-        self.set_filters(mode=self.mode_choice.value, theme=None if theme == _ANY else theme,
-                         band=None if band == _ANY else band,
-                         moves=self.moves_choice.value or None)
+        self.set_filters(
+            mode=self.mode_choice.value,
+            theme=None if theme == _ANY else theme,
+            band=None if band == _ANY else band,
+            moves=self.moves_choice.value or None,
+        )
 
     def _still_html(self) -> str:
-        return (f'<div class="mangala-still"><h3>{html.escape(t("puzzle.ui.title", self.lang))}'
-                f'</h3><p class="mangala-prompt">{html.escape(self.prompt_text)}</p>'
-                f"{board_img(self.run.puzzle.start, lang=self.lang)}</div>")
+        return (
+            f'<div class="mangala-still"><h3>{html.escape(t("puzzle.ui.title", self.lang))}'
+            f'</h3><p class="mangala-prompt">{html.escape(self.prompt_text)}</p>'
+            f"{board_img(self.run.puzzle.start, lang=self.lang)}</div>"
+        )
 
     def __repr__(self) -> str:
-        return (f"PuzzleTrainer(puzzle={self.run.puzzle.id!r}, mode={self.session.mode!r}, "
-                f"learner={self.session.learner!r}, lang={self.lang!r})")
+        return (
+            f"PuzzleTrainer(puzzle={self.run.puzzle.id!r}, mode={self.session.mode!r}, "
+            f"learner={self.session.learner!r}, lang={self.lang!r})"
+        )
 
 
 def _strip_tags(text: str) -> str:
@@ -367,19 +466,27 @@ class ThemeList:
     def rows(self) -> list[list[str]]:
         lang = self.lang
         counts = self.collection.theme_counts()
-        rows = [[t("puzzle.ui.theme_col", lang), t("puzzle.ui.about_col", lang),
-                 t("puzzle.ui.count_col", lang)]]
+        rows = [
+            [
+                t("puzzle.ui.theme_col", lang),
+                t("puzzle.ui.about_col", lang),
+                t("puzzle.ui.count_col", lang),
+            ]
+        ]
         for key in THEMES:
-            rows.append([theme_name(key).text(lang), theme_about(key).text(lang),
-                         str(counts.get(key, 0))])
+            rows.append(
+                [theme_name(key).text(lang), theme_about(key).text(lang), str(counts.get(key, 0))]
+            )
         return rows
 
     def _repr_html_(self) -> str:
         rows = self.rows()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
-                       for row in rows[1:])
-        return (f'<table class="mangala-theme-table"><tr>{head}</tr>{body}</table>')
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+            for row in rows[1:]
+        )
+        return f'<table class="mangala-theme-table"><tr>{head}</tr>{body}</table>'
 
     def __repr__(self) -> str:
         return "\n".join(f"{r[0]}: {r[2]}" for r in self.rows()[1:])

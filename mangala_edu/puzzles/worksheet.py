@@ -48,8 +48,14 @@ def _text(fig: Figure, x: float, y: float, text: str, size: float = 11, **kw: ob
 
 
 def _footer(fig: Figure, page: int, pages: int, lang: str) -> None:
-    fig.text(0.5, 0.025, t("worksheet.page", lang, page=page, pages=pages), ha="center",
-             fontsize=9, color="black")
+    fig.text(
+        0.5,
+        0.025,
+        t("worksheet.page", lang, page=page, pages=pages),
+        ha="center",
+        fontsize=9,
+        color="black",
+    )
 
 
 def _header(fig: Figure, lang: str, subtitle: str) -> float:
@@ -58,29 +64,38 @@ def _header(fig: Figure, lang: str, subtitle: str) -> float:
     _text(fig, MARGIN, 0.55, t("worksheet.title", lang), 20, fontweight="bold")
     _text(fig, MARGIN, 0.98, subtitle, 11)
     y = 1.45
-    for label, x, width in ((t("worksheet.name", lang), MARGIN, 3.4),
-                            (t("worksheet.class", lang), MARGIN + 4.0, 1.2),
-                            (t("worksheet.date", lang), MARGIN + 5.6, 1.45)):
+    for label, x, width in (
+        (t("worksheet.name", lang), MARGIN, 3.4),
+        (t("worksheet.class", lang), MARGIN + 4.0, 1.2),
+        (t("worksheet.date", lang), MARGIN + 5.6, 1.45),
+    ):
         _text(fig, x, y, label, 11, fontweight="bold")
-        fig.add_artist(Line2D(
-            [(x + 0.02) / A4[0] + len(label) * 0.085 / A4[0], (x + width) / A4[0]],
-            [1 - (y + 0.2) / A4[1]] * 2, color="black", lw=0.8))
+        fig.add_artist(
+            Line2D(
+                [(x + 0.02) / A4[0] + len(label) * 0.085 / A4[0], (x + width) / A4[0]],
+                [1 - (y + 0.2) / A4[1]] * 2,
+                color="black",
+                lw=0.8,
+            )
+        )
     lines = textwrap.wrap(t("worksheet.instructions", lang), 95)
     for k, line in enumerate(lines):
         _text(fig, MARGIN, 1.85 + 0.2 * k, line, 10)
     return 1.95 + 0.2 * len(lines)
 
 
-def _board_slot(fig: Figure, puzzle: Puzzle, number: int, top: float, height: float,
-                lang: str) -> None:
+def _board_slot(
+    fig: Figure, puzzle: Puzzle, number: int, top: float, height: float, lang: str
+) -> None:
     """One numbered board with its question and an answer box, ``top`` inches down."""
     lay = board_layout(puzzle.start.rules)
     board_h = height - 1.0
     board_w = min(A4[0] - 2 * MARGIN, board_h * lay["width"] / lay["height"])
     left = (A4[0] - board_w) / 2
     _text(fig, MARGIN, top, t("worksheet.number", lang, number=number), 13, fontweight="bold")
-    ax = fig.add_axes((left / A4[0], 1 - (top + 0.2 + board_h) / A4[1], board_w / A4[0],
-                       board_h / A4[1]))
+    ax = fig.add_axes(
+        (left / A4[0], 1 - (top + 0.2 + board_h) / A4[1], board_w / A4[0], board_h / A4[1])
+    )
     draw_board(ax, puzzle.start, lang=lang, style="print", status=False)
     run = PuzzleRun(puzzle)
     question = f"{run.prompt().text(lang)} {run.moves_note().text(lang)}"
@@ -88,35 +103,53 @@ def _board_slot(fig: Figure, puzzle: Puzzle, number: int, top: float, height: fl
     for k, line in enumerate(textwrap.wrap(question, 80)):
         _text(fig, MARGIN, y + 0.19 * k, line, 10.5)
     box_y = top + height - 0.45
-    _text(fig, A4[0] - MARGIN - 2.9, box_y + 0.08, t("worksheet.answer", lang), 11,
-          fontweight="bold")
-    fig.add_artist(Rectangle(((A4[0] - MARGIN - 2.1) / A4[0], 1 - (box_y + 0.38) / A4[1]),
-                             2.1 / A4[0], 0.36 / A4[1], fill=False, ec="black", lw=1.0,
-                             transform=fig.transFigure))
+    _text(
+        fig, A4[0] - MARGIN - 2.9, box_y + 0.08, t("worksheet.answer", lang), 11, fontweight="bold"
+    )
+    fig.add_artist(
+        Rectangle(
+            ((A4[0] - MARGIN - 2.1) / A4[0], 1 - (box_y + 0.38) / A4[1]),
+            2.1 / A4[0],
+            0.36 / A4[1],
+            fill=False,
+            ec="black",
+            lw=1.0,
+            transform=fig.transFigure,
+        )
+    )
 
 
 def key_entries(puzzles: Sequence[Puzzle], lang: str) -> list[str]:
     """The answer key: one entry a puzzle, the solution line and one sentence why."""
     out = []
     for number, puzzle in enumerate(puzzles, start=1):
-        head = t("worksheet.key_entry", lang, number=number, id=puzzle.id,
-                 moves=MoveList(puzzle.line))
+        head = t(
+            "worksheet.key_entry", lang, number=number, id=puzzle.id, moves=MoveList(puzzle.line)
+        )
         out.append(f"{head} — {explanation(puzzle).text(lang)}")
     return out
 
 
-def worksheet_pages(puzzles: Sequence[Puzzle], *, lang: str = "tr",
-                    theme: Message | str | None = None, band: Message | str | None = None
-                    ) -> list[Figure]:
+def worksheet_pages(
+    puzzles: Sequence[Puzzle],
+    *,
+    lang: str = "tr",
+    theme: Message | str | None = None,
+    band: Message | str | None = None,
+) -> list[Figure]:
     """The pages of the worksheet of ``puzzles`` as matplotlib figures (A4); in a notebook a
     page shows itself as a picture. ``theme`` and ``band`` only name the choice on the first
     page."""
     if not puzzles:
         raise PuzzleError("puzzle.error.too_many", count=0, found=0)
     any_text = t("worksheet.any", lang)
-    subtitle = t("worksheet.subtitle", lang, count=len(puzzles),
-                 theme=theme.text(lang) if isinstance(theme, Message) else theme or any_text,
-                 band=band.text(lang) if isinstance(band, Message) else band or any_text)
+    subtitle = t(
+        "worksheet.subtitle",
+        lang,
+        count=len(puzzles),
+        theme=theme.text(lang) if isinstance(theme, Message) else theme or any_text,
+        band=band.text(lang) if isinstance(band, Message) else band or any_text,
+    )
     groups: list[list[tuple[int, Puzzle]]] = []
     numbered = list(enumerate(puzzles, start=1))
     groups.append(numbered[:FIRST_PAGE_BOARDS])
@@ -153,22 +186,31 @@ def worksheet_pages(puzzles: Sequence[Puzzle], *, lang: str = "tr",
     return figures
 
 
-def make_worksheet(puzzles: Sequence[Puzzle], path: str | Path, *, lang: str = "tr",
-                   theme: Message | str | None = None, band: Message | str | None = None
-                   ) -> Path:
+def make_worksheet(
+    puzzles: Sequence[Puzzle],
+    path: str | Path,
+    *,
+    lang: str = "tr",
+    theme: Message | str | None = None,
+    band: Message | str | None = None,
+) -> Path:
     """Write the worksheet of ``puzzles`` (in this order) to the PDF ``path`` (see
     :func:`worksheet_pages`). Raises :class:`~.model.PuzzleError` when there is no puzzle or
     the file cannot be written."""
     path = Path(path)
     figures = worksheet_pages(puzzles, lang=lang, theme=theme, band=band)
-    metadata = {"Title": t("worksheet.title", lang), "Creator": "mangala_edu",
-                "CreationDate": None, "ModDate": None}
+    metadata = {
+        "Title": t("worksheet.title", lang),
+        "Creator": "mangala_edu",
+        "CreationDate": None,
+        "ModDate": None,
+    }
     try:
-        with matplotlib.rc_context({"pdf.fonttype": 42}), \
-                PdfPages(path, metadata=metadata) as pdf:
+        with matplotlib.rc_context({"pdf.fonttype": 42}), PdfPages(path, metadata=metadata) as pdf:
             for fig in figures:
                 pdf.savefig(fig)
     except OSError as exc:
-        raise PuzzleError("puzzle.error.cannot_write", file=str(path),
-                          reason=exc.strerror or str(exc)) from exc
+        raise PuzzleError(
+            "puzzle.error.cannot_write", file=str(path), reason=exc.strerror or str(exc)
+        ) from exc
     return path

@@ -152,7 +152,7 @@ def rank(s, p, binom):  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def unrank(r, n, p, binom, out):  # pragma: no cover - compiled
     """The state of rank ``r`` within the layer of ``n`` stones into ``out``."""
-    top = n + p - 1            # bars lie in 0..n+p-2
+    top = n + p - 1  # bars lie in 0..n+p-2
     prev = top
     for j in range(p - 2, -1, -1):
         b = prev - 1
@@ -202,7 +202,7 @@ def build_range(table, n, start, stop_at, nchunks, binom, prm, flag):  # pragma:
                 own += stk[0, k]
                 opp += stk[0, m + k]
             if own == 0 or opp == 0:
-                table[g] = 0           # the set is over: never looked up
+                table[g] = 0  # the set is over: never looked up
                 continue
             idx[0] = g
             d = 0
@@ -321,8 +321,8 @@ def play(s, i, out, m, back, status, captured):  # pragma: no cover - compiled
     p = 2 * m
     cycle = p + 1
     if status == PASS:
-        ob = m          # where the mover's row goes
-        pb = 0          # where the opponent's row goes
+        ob = m  # where the mover's row goes
+        pb = 0  # where the opponent's row goes
     else:
         ob = 0
         pb = m
@@ -389,8 +389,12 @@ def ttkey(s, p, stones, binom):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True, inline="always")
 def _store(tt, key, h, lo, hi, best, work):  # pragma: no cover - compiled
-    data = (lo + VALUE_BIAS) | ((hi + VALUE_BIAS) << 11) | ((best + 1) << BEST_SHIFT) \
+    data = (
+        (lo + VALUE_BIAS)
+        | ((hi + VALUE_BIAS) << 11)
+        | ((best + 1) << BEST_SHIFT)
         | (work << WORK_SHIFT)
+    )
     j = h * 4
     d0 = tt[j + 1]
     if (tt[j] ^ d0) == key or (d0 >> WORK_SHIFT) <= work:
@@ -415,7 +419,7 @@ def _probe(tt, key, h):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True, inline="always")
 def _slot(key, mask):  # pragma: no cover - compiled
-    h = key * -7046029254386353131       # 0x9E3779B97F4A7C15 as a signed 64-bit number
+    h = key * -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit number
     h ^= (h >> 29) & 0x7FFFFFFFF
     return h & mask
 
@@ -483,14 +487,16 @@ the stones captured)."""
 
 _SEARCH_SIGNATURE = (
     "int64(int64, int64, int64, int64, int64[:, ::1], int64[:, ::1], "
-    "int64[::1], int64[:, ::1], int8[::1], int64[:, ::1], int64[::1], int64[::1], int64[::1])")
+    "int64[::1], int64[:, ::1], int8[::1], int64[:, ::1], int64[::1], int64[::1], int64[::1])"
+)
 """An explicit signature: a recursive function compiled lazily cannot be reloaded from
 numba's on-disk cache safely, one compiled eagerly with its types can."""
 
 
 @njit(_SEARCH_SIGNATURE, cache=True, nogil=True, **NO_REFCOUNTS)
-def search(d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, stop
-           ):  # pragma: no cover - compiled
+def search(
+    d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, stop
+):  # pragma: no cover - compiled
     """Fail-soft alpha-beta on the future gain of the state ``st[d]`` with ``stones`` on the
     board (the same search as :meth:`.solver.Solver._search`, plus the endgame table). When
     the budget runs out it sets ``ctl[2]`` and returns 0; callers then unwind without
@@ -565,10 +571,10 @@ def search(d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, s
             ci, _cn = rank(nxt, p, binom)
             tv = np.int64(table[ci])
             row[j + 3] = gain + tv if status == EXTRA else gain - tv
-            status = OVER                  # nothing left to search for this move
+            status = OVER  # nothing left to search for this move
             score += 1 << 56
         else:
-            row[j + 3] = cap               # for play, when the child is searched
+            row[j + 3] = cap  # for play, when the child is searched
             if status == EXTRA:
                 score += 1 << 50
             elif cap > 0:
@@ -599,17 +605,43 @@ def search(d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, s
         if status == OVER:
             v = row[j + 3]
         else:
-            left = stones - gain           # no end of the set: only the mover's store gained
+            left = stones - gain  # no end of the set: only the mover's store gained
             if gain + left <= a:
                 v = gain + left
             else:
                 play(s, i, nxt, m, back, status, row[j + 3])
                 if status == EXTRA:
-                    v = gain + search(d + 1, a - gain, beta - gain, left, st, meta, tt,
-                                      hist, table, binom, prm, ctl, stop)
+                    v = gain + search(
+                        d + 1,
+                        a - gain,
+                        beta - gain,
+                        left,
+                        st,
+                        meta,
+                        tt,
+                        hist,
+                        table,
+                        binom,
+                        prm,
+                        ctl,
+                        stop,
+                    )
                 else:
-                    v = gain - search(d + 1, gain - beta, gain - a, left, st, meta, tt,
-                                      hist, table, binom, prm, ctl, stop)
+                    v = gain - search(
+                        d + 1,
+                        gain - beta,
+                        gain - a,
+                        left,
+                        st,
+                        meta,
+                        tt,
+                        hist,
+                        table,
+                        binom,
+                        prm,
+                        ctl,
+                        stop,
+                    )
                 if ctl[2] != 0:
                     return 0
         if v > best:
@@ -629,8 +661,7 @@ def search(d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, s
                 for y in range(hist.shape[1]):
                     hist[x, y] >>= 1
     if best <= alpha:
-        _store(tt, key, h, lo, best if best < hi else hi, hint if hint >= 0 else best_pit,
-               work)
+        _store(tt, key, h, lo, best if best < hi else hi, hint if hint >= 0 else best_pit, work)
     elif best >= beta:
         _store(tt, key, h, best if best > lo else lo, hi, best_pit, work)
     else:
@@ -639,8 +670,9 @@ def search(d, alpha, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, s
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def probe(state, alpha, beta, st, meta, tt, hist, table, binom, prm, ctl, stop
-          ):  # pragma: no cover - compiled
+def probe(
+    state, alpha, beta, st, meta, tt, hist, table, binom, prm, ctl, stop
+):  # pragma: no cover - compiled
     """:func:`search` from the root ``state`` (copied into ``st[0]``)."""
     p = state.shape[0]
     stones = 0
@@ -663,8 +695,11 @@ def lookup(state, tt, binom, prm):  # pragma: no cover - compiled
     data = _probe(tt, key, _slot(key, prm[6]))
     if data == 0:
         return -n, n, -1
-    return ((data & 2047) - VALUE_BIAS, ((data >> 11) & 2047) - VALUE_BIAS,
-            ((data >> BEST_SHIFT) & 15) - 1)
+    return (
+        (data & 2047) - VALUE_BIAS,
+        ((data >> 11) & 2047) - VALUE_BIAS,
+        ((data >> BEST_SHIFT) & 15) - 1,
+    )
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -680,8 +715,9 @@ def parity_beta(g, lo, hi, stones):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def mtdf(state, guess, st, meta, tt, hist, table, binom, prm, ctl, stop, out
-         ):  # pragma: no cover - compiled
+def mtdf(
+    state, guess, st, meta, tt, hist, table, binom, prm, ctl, stop, out
+):  # pragma: no cover - compiled
     """MTD(f) on the future gain of ``state`` from ``guess``, within the bounds ``out[0]``
     and ``out[1]`` (of the parity of the stones), which it narrows after every zero-window
     probe (another thread may read them). Returns 1 when the budget ran out (``ctl[2]``),
@@ -716,8 +752,9 @@ def mtdf(state, guess, st, meta, tt, hist, table, binom, prm, ctl, stop, out
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def best_moves(state, value, st, meta, tt, hist, table, binom, prm, ctl, stop, out
-               ):  # pragma: no cover - compiled
+def best_moves(
+    state, value, st, meta, tt, hist, table, binom, prm, ctl, stop, out
+):  # pragma: no cover - compiled
     """Which moves of ``state`` achieve its future gain ``value``: ``out[i]`` is 1 for such
     a pit ``i``, 0 for another legal move, -1 for an empty pit; one zero-window probe a move
     (as :meth:`.solver.Solver._root_values` with ``only_best``). Returns 1 when the budget ran
@@ -742,13 +779,15 @@ def best_moves(state, value, st, meta, tt, hist, table, binom, prm, ctl, stop, o
         left = stones - gain
         if status == EXTRA:
             target = value - gain
-            v = search(0, target - 1, target, left, st, meta, tt, hist, table, binom, prm,
-                       ctl, stop)
+            v = search(
+                0, target - 1, target, left, st, meta, tt, hist, table, binom, prm, ctl, stop
+            )
             ok = v >= target
         else:
             target = gain - value
-            v = search(0, target, target + 1, left, st, meta, tt, hist, table, binom, prm,
-                       ctl, stop)
+            v = search(
+                0, target, target + 1, left, st, meta, tt, hist, table, binom, prm, ctl, stop
+            )
             ok = v <= target
         if ctl[2] != 0:
             return 1

@@ -39,14 +39,23 @@ from .lookahead import Lookahead
 from .players import FAMILY_SOLVER_STONES, NODES_PER_SECOND
 from .solver import Solver
 
-VERDICTS = (("best", 0.5), ("good", 1.5), ("inaccuracy", 3.5), ("mistake", 6.5),
-            ("blunder", float("inf")))
+VERDICTS = (
+    ("best", 0.5),
+    ("good", 1.5),
+    ("inaccuracy", 3.5),
+    ("mistake", 6.5),
+    ("blunder", float("inf")),
+)
 """Verdicts by cost: below 0.5 stones ``best``, below 1.5 ``good``, below 3.5
 ``inaccuracy``, below 6.5 ``mistake``, else ``blunder``."""
 
-VERDICT_NAMES = {"best": "analysis.verdict.best", "good": "analysis.verdict.good",
-                 "inaccuracy": "analysis.verdict.inaccuracy",
-                 "mistake": "analysis.verdict.mistake", "blunder": "analysis.verdict.blunder"}
+VERDICT_NAMES = {
+    "best": "analysis.verdict.best",
+    "good": "analysis.verdict.good",
+    "inaccuracy": "analysis.verdict.inaccuracy",
+    "mistake": "analysis.verdict.mistake",
+    "blunder": "analysis.verdict.blunder",
+}
 """The catalogue key of each verdict's name."""
 
 
@@ -117,10 +126,17 @@ class MoveReview:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict."""
-        return {"ply": self.ply, "player": self.player, "pit": self.pit,
-                "values": {str(k): v for k, v in self.values.items()},
-                "best_moves": list(self.best_moves), "cost": self.cost, "exact": self.exact,
-                "verdict": self.verdict, "notes": [n.to_dict() for n in self.notes]}
+        return {
+            "ply": self.ply,
+            "player": self.player,
+            "pit": self.pit,
+            "values": {str(k): v for k, v in self.values.items()},
+            "best_moves": list(self.best_moves),
+            "cost": self.cost,
+            "exact": self.exact,
+            "verdict": self.verdict,
+            "notes": [n.to_dict() for n in self.notes],
+        }
 
 
 @dataclass(frozen=True)
@@ -142,8 +158,11 @@ class GameReview:
         return [m for m in self.moves if m.is_mistake and player in (None, m.player)]
 
     def to_dict(self) -> dict[str, object]:
-        return {"game": self.game.to_dict(), "moves": [m.to_dict() for m in self.moves],
-                "advantage": self.advantage()}
+        return {
+            "game": self.game.to_dict(),
+            "moves": [m.to_dict() for m in self.moves],
+            "advantage": self.advantage(),
+        }
 
 
 class Analyst:
@@ -160,13 +179,18 @@ class Analyst:
             positions the same way everywhere).
     """
 
-    def __init__(self, time_per_move: float = 1.0, solver_stones: int = 24,
-                 fast_solver_stones: int = 36, *, reproducible: bool = False) -> None:
+    def __init__(
+        self,
+        time_per_move: float = 1.0,
+        solver_stones: int = 24,
+        fast_solver_stones: int = 36,
+        *,
+        reproducible: bool = False,
+    ) -> None:
         self.time_per_move = time_per_move
         self.solver_stones = solver_stones
         self.fast_solver_stones = fast_solver_stones
-        self.node_limit = (max(1, int(time_per_move * NODES_PER_SECOND)) if reproducible
-                           else None)
+        self.node_limit = max(1, int(time_per_move * NODES_PER_SECOND)) if reproducible else None
         self._solvers: dict[object, Solver] = {}
         self._looks: dict[object, Lookahead] = {}
         self._general_solvers: dict[object, GeneralSolver] = {}
@@ -180,7 +204,7 @@ class Analyst:
     def _exact_solver(self, rules: Rules) -> Solver:
         solver = self._solvers.get(rules)
         if solver is None:
-            if self.node_limit is not None:      # reproducible: the pure-Python search
+            if self.node_limit is not None:  # reproducible: the pure-Python search
                 solver = self._solvers[rules] = Solver(rules)
             else:
                 from .compiled import make_solver
@@ -193,14 +217,15 @@ class Analyst:
         solver finishes within the time per move)."""
         from .players import FAST_TABLE_STONES
 
-        if rules.family:                      # the general solver's reach (see .players)
+        if rules.family:  # the general solver's reach (see .players)
             return min(self.solver_stones, FAMILY_SOLVER_STONES.get(rules.name, 0))
         if getattr(self._exact_solver(rules), "table_stones", -1) >= FAST_TABLE_STONES:
             return max(self.solver_stones, self.fast_solver_stones)
         return self.solver_stones
 
-    def values(self, position: Position, history: Sequence[Position] = ()
-               ) -> tuple[dict[int, float], bool]:
+    def values(
+        self, position: Position, history: Sequence[Position] = ()
+    ) -> tuple[dict[int, float], bool]:
         """Every legal move's value (final store difference from the mover's side) and whether
         the values are exact. ``history`` is the game's earlier positions (in the family's
         games a repeated position ends the game; the classic rules ignore it)."""
@@ -210,40 +235,54 @@ class Analyst:
         if position.stones_on_board <= self.exact_stones(rules):
             solver = self._exact_solver(rules)
             try:
-                exact = solver.value_of_moves(position, time_limit=self._time_limit,
-                                              node_limit=self.node_limit)
+                exact = solver.value_of_moves(
+                    position, time_limit=self._time_limit, node_limit=self.node_limit
+                )
                 return {p: float(v) for p, v in exact.items()}, True
             except BudgetExceeded:
                 pass
         look = self._looks.get(rules) or self._looks.setdefault(rules, Lookahead(rules))
-        result = look.analyse(position, all_values=True, time_limit=self._time_limit,
-                              node_limit=self.node_limit)
+        result = look.analyse(
+            position, all_values=True, time_limit=self._time_limit, node_limit=self.node_limit
+        )
         return dict(result.values), result.exact
 
-    def _family_values(self, position: Position, history: Sequence[Position]
-                       ) -> tuple[dict[int, float], bool]:
+    def _family_values(
+        self, position: Position, history: Sequence[Position]
+    ) -> tuple[dict[int, float], bool]:
         """:meth:`values` for the family's games (:mod:`.general`): the exact solver up to
         :data:`~.players.FAMILY_SOLVER_STONES` stones (at most :attr:`solver_stones`), else
         the search; Mangala IV's single forced move is always played out exactly."""
         rules = position.rules
         if position.stones_on_board <= self.exact_stones(rules):
             solver = self._general_solvers.get(rules) or self._general_solvers.setdefault(
-                rules, GeneralSolver(rules))
+                rules, GeneralSolver(rules)
+            )
             try:
-                exact = solver.value_of_moves(position, history=history,
-                                              time_limit=self._time_limit,
-                                              node_limit=self.node_limit)
+                exact = solver.value_of_moves(
+                    position,
+                    history=history,
+                    time_limit=self._time_limit,
+                    node_limit=self.node_limit,
+                )
                 return {p: float(v) for p, v in exact.items()}, True
             except BudgetExceeded:
                 pass
         look = self._general_looks.get(rules) or self._general_looks.setdefault(
-            rules, GeneralLookahead(rules))
-        result = look.analyse(position, history=history, all_values=True,
-                              time_limit=self._time_limit, node_limit=self.node_limit)
+            rules, GeneralLookahead(rules)
+        )
+        result = look.analyse(
+            position,
+            history=history,
+            all_values=True,
+            time_limit=self._time_limit,
+            node_limit=self.node_limit,
+        )
         return dict(result.values), result.exact
 
-    def review(self, position: Position, pit: int, ply: int = 1,
-               history: Sequence[Position] = ()) -> MoveReview:
+    def review(
+        self, position: Position, pit: int, ply: int = 1, history: Sequence[Position] = ()
+    ) -> MoveReview:
         """Judge the move ``pit`` in ``position`` (``history``: the game's earlier
         positions)."""
         pit = position.pit_number(pit)
@@ -253,8 +292,9 @@ class Analyst:
         cost = max(0.0, best - values[pit])
         verdict = verdict_for(cost)
         notes = explain(position, pit, best_moves) if verdict != "best" else ()
-        return MoveReview(ply, position.to_move or SOUTH, pit, values, best_moves, cost, exact,
-                          verdict, notes)
+        return MoveReview(
+            ply, position.to_move or SOUTH, pit, values, best_moves, cost, exact, verdict, notes
+        )
 
 
 def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[Message, ...]:
@@ -295,8 +335,14 @@ def threat_after(position: Position, pit: int) -> int:
     return max_capture(after)
 
 
-def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int = 24,
-                 reproducible: bool = False, analyst: Analyst | None = None) -> GameReview:
+def analyse_game(
+    game: Game,
+    *,
+    time_per_move: float = 1.0,
+    solver_stones: int = 24,
+    reproducible: bool = False,
+    analyst: Analyst | None = None,
+) -> GameReview:
     """Judge every move of ``game`` (see :class:`MoveReview`).
 
     ``time_per_move`` bounds the time spent on each position; with at most ``solver_stones``
@@ -307,7 +353,7 @@ def analyse_game(game: Game, *, time_per_move: float = 1.0, solver_stones: int =
     reviews = []
     positions = game.positions
     for ply, (pos, pit) in enumerate(zip(positions, game.moves, strict=False), start=1):
-        history = positions[:ply - 1] if game.rules.repetition_end else ()
+        history = positions[: ply - 1] if game.rules.repetition_end else ()
         reviews.append(analyst.review(pos, pit, ply, history))
     return GameReview(game, tuple(reviews))
 

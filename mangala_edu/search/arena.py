@@ -27,8 +27,12 @@ class Chooser(Protocol):
     def choose(self, position: Position, history: Sequence[Position] = ...) -> int: ...
 
 
-def play_set(south: Chooser, north: Chooser, start: Position | None = None,
-             on_move: Callable[[Position, int, float], None] | None = None) -> Game:
+def play_set(
+    south: Chooser,
+    north: Chooser,
+    start: Position | None = None,
+    on_move: Callable[[Position, int, float], None] | None = None,
+) -> Game:
     """Play one set to the end; ``on_move(position, pit, seconds)`` is called after each
     choice (e.g. to time the players). In the family's games the players see the game's
     earlier positions (a repeated position ends the game, see
@@ -75,9 +79,15 @@ class Series:
         return 100.0 * self.points_a / self.games if self.games else 0.0
 
 
-def play_series(make_a: Callable[[int], Chooser], make_b: Callable[[int], Chooser], games: int,
-                rules: Rules | None = None, seed: int = 0, opening_plies: int = 2,
-                on_move: Callable[[Position, int, float], None] | None = None) -> Series:
+def play_series(
+    make_a: Callable[[int], Chooser],
+    make_b: Callable[[int], Chooser],
+    games: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+    opening_plies: int = 2,
+    on_move: Callable[[Position, int, float], None] | None = None,
+) -> Series:
     """A plays B ``games`` times. Games come in pairs on the same random opening (``seed``),
     A starting one and B the other; ``make_a(seed)`` and ``make_b(seed)`` build the players
     for each game."""

@@ -32,8 +32,9 @@ class BudgetExceeded(RuntimeError):
     'search budget exceeded after 10 nodes and 0.00 s; value proven to be +3'
     """
 
-    def __init__(self, nodes: int, seconds: float, lower: int | None = None,
-                 upper: int | None = None) -> None:
+    def __init__(
+        self, nodes: int, seconds: float, lower: int | None = None, upper: int | None = None
+    ) -> None:
         self.nodes = nodes
         self.seconds = seconds
         self.lower = lower

@@ -61,9 +61,11 @@ def capacity(pits: int) -> int:
 
     p = 2 * pits
     n = 0
-    while n < 1000 and comb(n + 1 + p + 1, p + 1) < 2 ** 62:
+    while n < 1000 and comb(n + 1 + p + 1, p + 1) < 2**62:
         n += 1
     return n
+
+
 DEFAULT_TT_BITS = 21
 """The transposition table holds up to ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16
 bytes each): 64 MB, plenty for the few million positions of a move's search (``solve start``
@@ -85,7 +87,7 @@ def _nb() -> Any:
     if _NB is None and _NB_ERROR is None:
         try:
             from . import _nb as module
-        except ImportError as exc:          # numba (or numpy) missing
+        except ImportError as exc:  # numba (or numpy) missing
             _NB_ERROR = str(exc)
         else:
             _NB = module
@@ -104,8 +106,11 @@ def supports(rules: Rules) -> bool:
     """True when the kernel can play ``rules``: the Mangala and Kalah rules (first stone back
     or not, even capture or not, empty-pit capture or not, sweep or own side) on boards of up
     to :data:`MAX_PITS` pits a side (and as many stones as :func:`capacity` allows)."""
-    return (type(rules) is Rules and 1 <= rules.pits <= MAX_PITS
-            and rules.total_stones <= capacity(rules.pits))
+    return (
+        type(rules) is Rules
+        and 1 <= rules.pits <= MAX_PITS
+        and rules.total_stones <= capacity(rules.pits)
+    )
 
 
 def engine_name(rules: Rules, engine: str = "auto") -> str:
@@ -121,8 +126,10 @@ def engine_name(rules: Rules, engine: str = "auto") -> str:
     ok = available() and supports(rules)
     if engine == "compiled" and not ok:
         reason = _NB_ERROR or "these rules or this environment"
-        raise RuntimeError(f"the compiled kernel cannot be used here ({reason}); "
-                           "install it with: pip install 'mangala_edu[fast]'")
+        raise RuntimeError(
+            f"the compiled kernel cannot be used here ({reason}); "
+            "install it with: pip install 'mangala_edu[fast]'"
+        )
     return "compiled" if ok else "pure"
 
 
@@ -133,8 +140,14 @@ _SHARED: dict[tuple[Rules, str], Solver] = {}
 _SHARED_LOCK = threading.Lock()
 
 
-def make_solver(rules: Rules, engine: str = "auto", *, shared: bool = False,
-                tables: bool = True, tt_bits: int = DEFAULT_TT_BITS) -> Solver:
+def make_solver(
+    rules: Rules,
+    engine: str = "auto",
+    *,
+    shared: bool = False,
+    tables: bool = True,
+    tt_bits: int = DEFAULT_TT_BITS,
+) -> Solver:
     """A solver for ``rules``: compiled when ``engine`` is ``"compiled"``, or ``"auto"`` and the
     kernel is available and supports the rules; pure Python otherwise. ``shared``: one solver
     per rules for the whole process (its transposition table is reused). ``tables``: use the
@@ -165,9 +178,20 @@ def rule_params(rules: Rules, table_stones: int, tt_mask: int) -> np.ndarray:
     from .evaluate import default_weights
 
     w = default_weights(rules)
-    return np.array([rules.pits, int(rules.first_stone_back), int(rules.even_capture),
-                     int(rules.empty_capture), int(rules.end_rule == END_SWEEP),
-                     table_stones, tt_mask, w.material, w.extra], dtype=np.int64)
+    return np.array(
+        [
+            rules.pits,
+            int(rules.first_stone_back),
+            int(rules.even_capture),
+            int(rules.empty_capture),
+            int(rules.end_rule == END_SWEEP),
+            table_stones,
+            tt_mask,
+            w.material,
+            w.extra,
+        ],
+        dtype=np.int64,
+    )
 
 
 class Watchdog:
@@ -203,8 +227,9 @@ class Watchdog:
             self._live[handle] = flags
             heapq.heappush(self._heap, (when, handle))
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="mangala-watchdog",
-                                                daemon=True)
+                self._thread = threading.Thread(
+                    target=self._run, name="mangala-watchdog", daemon=True
+                )
                 self._thread.start()
             elif when < self._wake:
                 self._cond.notify()
@@ -262,8 +287,9 @@ class CompiledSolver(Solver):
 
     engine = "compiled"
 
-    def __init__(self, rules: Rules, tt_bits: int = DEFAULT_TT_BITS,
-                 tables: bool | Any = True) -> None:
+    def __init__(
+        self, rules: Rules, tt_bits: int = DEFAULT_TT_BITS, tables: bool | Any = True
+    ) -> None:
         import numpy as np
 
         if not supports(rules):
@@ -294,7 +320,7 @@ class CompiledSolver(Solver):
         # Only the part in use is written (zeroed) now, the rest when the table grows: the
         # memory of a large table is taken only when a search needs it.
         self._tt = np.empty(4 << tt_bits, dtype=np.int64)
-        self._tt[:4 << min(tt_bits, START_TT_BITS)] = 0
+        self._tt[: 4 << min(tt_bits, START_TT_BITS)] = 0
         self._hist = np.zeros((rules.pits, 64), dtype=np.int64)
         self._tt_bits = min(tt_bits, START_TT_BITS)
         self._grow_nodes = 0
@@ -327,29 +353,31 @@ class CompiledSolver(Solver):
         return f"CompiledSolver({self.rules!r}{table})"
 
     # Public -------------------------------------------------------------------------------------
-    def solve(self, position: Position, *, time_limit: float | None = None,
-              node_limit: int | None = None) -> Solution:
+    def solve(
+        self, position: Position, *, time_limit: float | None = None, node_limit: int | None = None
+    ) -> Solution:
         if position.stones_on_board > self.capacity:
-            return self._fallback().solve(position, time_limit=time_limit,
-                                          node_limit=node_limit)
+            return self._fallback().solve(position, time_limit=time_limit, node_limit=node_limit)
         try:
             return super().solve(position, time_limit=time_limit, node_limit=node_limit)
         finally:
             self._cancel()
 
-    def value_of_moves(self, position: Position, *, time_limit: float | None = None,
-                       node_limit: int | None = None) -> dict[int, int]:
+    def value_of_moves(
+        self, position: Position, *, time_limit: float | None = None, node_limit: int | None = None
+    ) -> dict[int, int]:
         if position.stones_on_board > self.capacity:
-            return self._fallback().value_of_moves(position, time_limit=time_limit,
-                                                   node_limit=node_limit)
+            return self._fallback().value_of_moves(
+                position, time_limit=time_limit, node_limit=node_limit
+            )
         try:
-            return super().value_of_moves(position, time_limit=time_limit,
-                                          node_limit=node_limit)
+            return super().value_of_moves(position, time_limit=time_limit, node_limit=node_limit)
         finally:
             self._cancel()
 
-    def gain(self, state: State, *, time_limit: float | None = None,
-             node_limit: int | None = None) -> int:
+    def gain(
+        self, state: State, *, time_limit: float | None = None, node_limit: int | None = None
+    ) -> int:
         if sum(state) > self.capacity:
             return self._fallback().gain(state, time_limit=time_limit, node_limit=node_limit)
         try:
@@ -363,10 +391,14 @@ class CompiledSolver(Solver):
             self._pure = Solver(self.rules)
         return self._pure
 
-    def parallel_values(self, position: Position, *, jobs: int | None = None,
-                        time_limit: float | None = None,
-                        progress: Callable[[int, int, int], None] | None = None
-                        ) -> dict[int, int]:
+    def parallel_values(
+        self,
+        position: Position,
+        *,
+        jobs: int | None = None,
+        time_limit: float | None = None,
+        progress: Callable[[int, int, int], None] | None = None,
+    ) -> dict[int, int]:
         """Each legal move's exact value, over ``jobs`` threads (default: every core) that
         share one transposition table: each thread takes the next unsolved move (the most
         stones first), and a thread with no move left helps with one still running (both
@@ -391,8 +423,9 @@ class CompiledSolver(Solver):
         if time_limit is not None:
             timer = WATCHDOG.set(time_limit, flags)
         # The longest searches (most stones left) first.
-        order = sorted(range(len(kids)), key=lambda j: (kids[j].state is None,
-                                                        -sum(kids[j].state or ())))
+        order = sorted(
+            range(len(kids)), key=lambda j: (kids[j].state is None, -sum(kids[j].state or ()))
+        )
         values: dict[int, int] = {}
         bounds: dict[int, tuple[int, int]] = {}
         pending = list(order)
@@ -407,7 +440,7 @@ class CompiledSolver(Solver):
             else:
                 new = (base + c.gain - hi, base + c.gain - lo)
             with lock:
-                old = bounds.get(c.pit, new)          # two threads may search one move
+                old = bounds.get(c.pit, new)  # two threads may search one move
                 bounds[c.pit] = (max(old[0], new[0]), min(old[1], new[1]))
 
         def worker() -> None:
@@ -423,7 +456,7 @@ class CompiledSolver(Solver):
                             return
                         j = min(live, key=lambda k: helpers.get(k, 0))
                         helpers[j] = helpers.get(j, 0) + 1
-                        shift = 2 * helpers[j]        # another first guess: other probes
+                        shift = 2 * helpers[j]  # another first guess: other probes
                 c = kids[j]
                 if c.state is None:
                     v = c.gain
@@ -431,7 +464,7 @@ class CompiledSolver(Solver):
                     try:
                         g = self._exact(c.state, flags, 1 + j, shift, partial(record, j))
                     except BudgetExceeded:
-                        continue                      # stopped, or solved by another thread
+                        continue  # stopped, or solved by another thread
                     v = c.gain + (g if c.extra else -g)
                 with lock:
                     if c.pit in values:
@@ -443,8 +476,9 @@ class CompiledSolver(Solver):
                         progress(c.pit, base + v, len(values))
 
         try:
-            threads = [threading.Thread(target=worker, daemon=True)
-                       for _ in range(max(1, min(jobs, 8)))]
+            threads = [
+                threading.Thread(target=worker, daemon=True) for _ in range(max(1, min(jobs, 8)))
+            ]
             for th in threads:
                 th.start()
             for th in threads:
@@ -471,8 +505,14 @@ class CompiledSolver(Solver):
     # Internals ----------------------------------------------------------------------------------
     _nodes_total = 0
 
-    def _exact(self, state: State, flags: np.ndarray, slot: int = 0, shift: int = 0,
-               report: Callable[[int, int], None] | None = None) -> int:
+    def _exact(
+        self,
+        state: State,
+        flags: np.ndarray,
+        slot: int = 0,
+        shift: int = 0,
+        report: Callable[[int, int], None] | None = None,
+    ) -> int:
         """The exact future gain of ``state`` (MTD(f) from the usual guess plus ``shift``),
         stopping (:class:`BudgetExceeded`) when ``flags[0]`` or ``flags[slot]`` is set;
         ``report(lo, hi)`` hears the bounds proven after each probe."""
@@ -530,18 +570,19 @@ class CompiledSolver(Solver):
     _running: tuple[np.ndarray, int] | None = None
     _bounds: tuple[int | None, int | None] = (None, None)
 
-    def _root_values(self, state: State, value: int, *, only_best: bool
-                     ) -> list[tuple[Child, int]]:
+    def _root_values(self, state: State, value: int, *, only_best: bool) -> list[tuple[Child, int]]:
         if not only_best:
             return super()._root_values(state, value, only_best=only_best)
         w = self._worker()
         out = w.out
         self._call(self._nb.best_moves, w, state, value, out)
-        return [(c, value if out[c.pit - 1] == 1 else value - 1)
-                for c in self.kernel.children(state)]
+        return [
+            (c, value if out[c.pit - 1] == 1 else value - 1) for c in self.kernel.children(state)
+        ]
 
-    def _call(self, fn: Callable[..., Any], w: _Worker, state: State, arg: int,
-              out: np.ndarray) -> None:
+    def _call(
+        self, fn: Callable[..., Any], w: _Worker, state: State, arg: int, out: np.ndarray
+    ) -> None:
         """Run the kernel's ``fn`` (:func:`._nb.mtdf` or :func:`._nb.best_moves`) on
         ``state`` within the running budget; its nodes are charged to the budget, and
         :class:`BudgetExceeded` is raised when it ran out. An MTD(f) that stops for the
@@ -550,12 +591,27 @@ class CompiledSolver(Solver):
         arr = self._np.array(state, dtype=self._np.int64)
         while True:
             w.ctl[0] = 0
-            w.ctl[1] = (max(1, budget.node_limit - budget.nodes + 1)
-                        if budget.node_limit is not None else (1 << 62))
+            w.ctl[1] = (
+                max(1, budget.node_limit - budget.nodes + 1)
+                if budget.node_limit is not None
+                else (1 << 62)
+            )
             w.ctl[3] = 0
             w.ctl[4] = self._grow_at()
-            status = fn(arr, arg, w.st, w.meta, self._tt, self._hist, self._table,
-                        self._binom, self._prm, w.ctl, self._stop, out)
+            status = fn(
+                arr,
+                arg,
+                w.st,
+                w.meta,
+                self._tt,
+                self._hist,
+                self._table,
+                self._binom,
+                self._prm,
+                w.ctl,
+                self._stop,
+                out,
+            )
             nodes = self._count(w)
             if status == 1:
                 budget.nodes += nodes
@@ -563,7 +619,7 @@ class CompiledSolver(Solver):
             budget.charge(nodes)
             if status != 2:
                 return
-            arg = int(out[2])                  # MTD(f) goes on from its last value
+            arg = int(out[2])  # MTD(f) goes on from its last value
 
     def _count(self, w: _Worker) -> int:
         """Take the nodes a worker has counted into the totals (and grow the table when
@@ -573,8 +629,9 @@ class CompiledSolver(Solver):
             w.ctl[0] = 0
             self._nodes_total += nodes
             self._grow_nodes += nodes
-            if self._tt_bits < self.tt_bits and \
-                    self._grow_nodes >= GROW_AFTER << (self._tt_bits + 1):
+            if self._tt_bits < self.tt_bits and self._grow_nodes >= GROW_AFTER << (
+                self._tt_bits + 1
+            ):
                 new = min(self.tt_bits, self._tt_bits + 3)
                 self._nb.grow(self._tt, self._tt_bits, new)
                 self._tt_bits = new
@@ -596,15 +653,34 @@ class CompiledSolver(Solver):
                 self._workers.append(w)
         return w
 
-    def _probe(self, state: State, alpha: int, beta: int, stop: np.ndarray,
-               node_limit: int | None, slot: int = 0) -> int:
+    def _probe(
+        self,
+        state: State,
+        alpha: int,
+        beta: int,
+        stop: np.ndarray,
+        node_limit: int | None,
+        slot: int = 0,
+    ) -> int:
         w = self._worker()
         w.ctl[0] = 0
         w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
         w.ctl[3] = slot
         arr = self._np.array(state, dtype=self._np.int64)
-        v = self._nb.probe(arr, alpha, beta, w.st, w.meta, self._tt, self._hist,
-                           self._table, self._binom, self._prm, w.ctl, stop)
+        v = self._nb.probe(
+            arr,
+            alpha,
+            beta,
+            w.st,
+            w.meta,
+            self._tt,
+            self._hist,
+            self._table,
+            self._binom,
+            self._prm,
+            w.ctl,
+            stop,
+        )
         nodes = self._count(w)
         self._local.last_nodes = nodes
         if w.ctl[2]:

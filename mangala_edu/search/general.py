@@ -51,8 +51,15 @@ from .kernel import Child
 from .lookahead import EXACT, INF, MAX_DEPTH, LookaheadResult
 from .solver import Solution
 
-__all__ = ["MAX_PLY", "FamilyWeights", "GeneralKernel", "GeneralLookahead", "GeneralSolver",
-           "general_solver_for", "make_family_evaluator"]
+__all__ = [
+    "MAX_PLY",
+    "FamilyWeights",
+    "GeneralKernel",
+    "GeneralLookahead",
+    "GeneralSolver",
+    "general_solver_for",
+    "make_family_evaluator",
+]
 
 State = tuple[int, ...]
 History = frozenset[State]
@@ -110,7 +117,7 @@ class GeneralKernel:
     def stones(self, state: State) -> int:
         """Stones in the pits of ``state``."""
         a, b = self.rows
-        return sum(state[a.start:a.stop]) + sum(state[b.start:b.stop])
+        return sum(state[a.start : a.stop]) + sum(state[b.start : b.stop])
 
     def side(self, state: State) -> int:
         return state[self.size]
@@ -120,7 +127,7 @@ class GeneralKernel:
         player on whose side they lie (a repeated position), from the side to move."""
         side = state[self.size]
         mine, theirs = self.rows[side], self.rows[1 - side]
-        return sum(state[mine.start:mine.stop]) - sum(state[theirs.start:theirs.stop])
+        return sum(state[mine.start : mine.stop]) - sum(state[theirs.start : theirs.stop])
 
     def children(self, state: State) -> list[Child]:
         """Every legal move of ``state``: ``(pit, gain, extra, state)``, where ``extra`` means
@@ -152,18 +159,23 @@ class GeneralKernel:
         return out
 
 
-def _layer_history(kernel: GeneralKernel, position: Position, history: Iterable[Position]
-                   ) -> History:
+def _layer_history(
+    kernel: GeneralKernel, position: Position, history: Iterable[Position]
+) -> History:
     """The states of the earlier positions of the game that ``position`` could still repeat:
     those with as many stones on the board (stones never come back, so none from before a
     capture can recur)."""
     stones = position.stones_on_board
-    return frozenset(kernel.state(p) for p in history
-                     if not p.is_over and p.stones_on_board == stones and p.rules == position.rules)
+    return frozenset(
+        kernel.state(p)
+        for p in history
+        if not p.is_over and p.stones_on_board == stones and p.rules == position.rules
+    )
 
 
-def play_out(position: Position, history: Iterable[Position] = (),
-             budget: Budget | None = None) -> tuple[int, int]:
+def play_out(
+    position: Position, history: Iterable[Position] = (), budget: Budget | None = None
+) -> tuple[int, int]:
     """Mangala IV: play the forced moves to the end (a repeated position stops the game, as in
     :class:`~mangala_edu.engine.game.Game`); returns the final store difference from the side
     to move of ``position`` and the moves played.
@@ -216,8 +228,14 @@ class GeneralSolver:
         self._nodes = 0
 
     # Public -------------------------------------------------------------------------------------
-    def solve(self, position: Position, *, history: Iterable[Position] = (),
-              time_limit: float | None = None, node_limit: int | None = None) -> Solution:
+    def solve(
+        self,
+        position: Position,
+        *,
+        history: Iterable[Position] = (),
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> Solution:
         """The exact value of ``position`` and every best move; raises
         :class:`~.budget.BudgetExceeded` (with the bounds proven) when the budget runs out."""
         self._check(position)
@@ -236,9 +254,14 @@ class GeneralSolver:
         best = tuple(sorted(p for p, v in values.items() if v == gain))
         return Solution(base + gain, best, budget.nodes, budget.seconds)
 
-    def value_of_moves(self, position: Position, *, history: Iterable[Position] = (),
-                       time_limit: float | None = None, node_limit: int | None = None
-                       ) -> dict[int, int]:
+    def value_of_moves(
+        self,
+        position: Position,
+        *,
+        history: Iterable[Position] = (),
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> dict[int, int]:
         """The exact value (final store difference from the mover's side) after each legal
         move."""
         self._check(position)
@@ -263,8 +286,7 @@ class GeneralSolver:
         if position.is_over:
             raise ValueError("the game is over: there is nothing left to solve")
 
-    def _root(self, position: Position, history: Iterable[Position]
-              ) -> tuple[State, int, History]:
+    def _root(self, position: Position, history: Iterable[Position]) -> tuple[State, int, History]:
         k = self.kernel
         return k.state(position), k.base(position), _layer_history(k, position, history)
 
@@ -304,17 +326,19 @@ class GeneralSolver:
             raise
         return g
 
-    def _child_history(self, state: State, hist: History, stones: int, child: State,
-                       child_stones: int) -> History | None:
+    def _child_history(
+        self, state: State, hist: History, stones: int, child: State, child_stones: int
+    ) -> History | None:
         """The history of ``child`` (a move from ``state``), or ``None`` when ``child`` repeats
         a position of it (the game stops there)."""
         if child_stones < stones:
-            return _EMPTY                  # a capture: nothing before it can come back
+            return _EMPTY  # a capture: nothing before it can come back
         mine = hist | {state}
         return None if child in mine else mine
 
-    def _root_values(self, state: State, hist: History, value: int, *, only_best: bool
-                     ) -> dict[int, int]:
+    def _root_values(
+        self, state: State, hist: History, value: int, *, only_best: bool
+    ) -> dict[int, int]:
         k = self.kernel
         stones = k.stones(state)
         out: dict[int, int] = {}
@@ -339,8 +363,7 @@ class GeneralSolver:
                 out[c.pit] = c.gain + sign * g
         return out
 
-    def _search(self, p: State, alpha: int, beta: int, stones: int, hist: History, ply: int
-                ) -> int:
+    def _search(self, p: State, alpha: int, beta: int, stones: int, hist: History, ply: int) -> int:
         """Fail-soft alpha-beta on the future gain of ``p`` with ``stones`` in the pits, after
         the positions ``hist`` (since the last capture)."""
         self._nodes += 1
@@ -387,10 +410,10 @@ class GeneralSolver:
                     if mine is None:
                         mine = hist | {p}
                     chist = mine
-                if left == stones and st in chist:     # the position repeats: the game stops
+                if left == stones and st in chist:  # the position repeats: the game stops
                     share = k.share_out(st)
                     v = gain + share if extra else gain - share
-                elif gain + left <= a:                 # even winning every stone cannot help
+                elif gain + left <= a:  # even winning every stone cannot help
                     v = gain + left
                 elif extra:
                     v = gain + self._search(st, a - gain, beta - gain, left, chist, ply + 1)
@@ -427,6 +450,7 @@ def general_solver_for(rules: Rules) -> GeneralSolver:
 
 # -- Evaluation ---------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class FamilyWeights:
     """The evaluation's weights for the family, in 1/SCALE stones.
@@ -454,8 +478,9 @@ def family_weights(rules: Rules) -> FamilyWeights:
     return FamilyWeights(material=4, tuzdik=0)
 
 
-def make_family_evaluator(rules: Rules, weights: FamilyWeights | None = None
-                          ) -> Callable[[State], int]:
+def make_family_evaluator(
+    rules: Rules, weights: FamilyWeights | None = None
+) -> Callable[[State], int]:
     """A state's estimated future gain for the side to move, in 1/SCALE stones.
 
     >>> evaluate = make_family_evaluator(Rules.toguz_korgool())
@@ -472,7 +497,7 @@ def make_family_evaluator(rules: Rules, weights: FamilyWeights | None = None
     def evaluate(p: State) -> int:
         side = p[size]
         mine, theirs = rows[side], rows[1 - side]
-        v = material * (sum(p[mine.start:mine.stop]) - sum(p[theirs.start:theirs.stop]))
+        v = material * (sum(p[mine.start : mine.stop]) - sum(p[theirs.start : theirs.stop]))
         if tuzdik:
             v += tuzdik * ((p[size + 1 + side] >= 0) - (p[size + 2 - side] >= 0))
         return v
@@ -481,6 +506,7 @@ def make_family_evaluator(rules: Rules, weights: FamilyWeights | None = None
 
 
 # -- Lookahead ----------------------------------------------------------------------------------
+
 
 class GeneralLookahead:
     """Iterative-deepening alpha-beta for the family's games: the computer players' search.
@@ -492,8 +518,9 @@ class GeneralLookahead:
     iteration saw every line to its end without borrowing a stored value.
     """
 
-    def __init__(self, rules: Rules, weights: FamilyWeights | None = None,
-                 max_entries: int = 500_000) -> None:
+    def __init__(
+        self, rules: Rules, weights: FamilyWeights | None = None, max_entries: int = 500_000
+    ) -> None:
         self.rules = rules
         self.kernel = GeneralKernel(rules)
         self.evaluate = make_family_evaluator(rules, weights)
@@ -504,16 +531,23 @@ class GeneralLookahead:
         self._horizon = 0
         self._repeats = 0
 
-    def analyse(self, position: Position, *, history: Iterable[Position] = (),
-                time_limit: float | None = None, node_limit: int | None = None,
-                max_depth: int = MAX_DEPTH, min_depth: int = 1, all_values: bool = False
-                ) -> LookaheadResult:
+    def analyse(
+        self,
+        position: Position,
+        *,
+        history: Iterable[Position] = (),
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        max_depth: int = MAX_DEPTH,
+        min_depth: int = 1,
+        all_values: bool = False,
+    ) -> LookaheadResult:
         """Search ``position`` deeper and deeper within the budget (see
         :meth:`.lookahead.Lookahead.analyse`); ``history`` is the game's earlier positions."""
         if position.rules != self.rules:
             raise ValueError("this search was made for other rules")
         budget = Budget(time_limit, node_limit)
-        if self.rules.forced_leftmost:           # Mangala IV: no choice, play it out
+        if self.rules.forced_leftmost:  # Mangala IV: no choice, play it out
             value, plies = play_out(position, history)
             pit = position.legal_moves[0]
             return LookaheadResult({pit: float(value)}, plies, plies, budget.seconds, True, [pit])
@@ -562,8 +596,9 @@ class GeneralLookahead:
         h = self.evaluate(st)
         return gain * SCALE + (h if extra else -h)
 
-    def _child(self, state: State, hist: History, stones: int, c: Child
-               ) -> tuple[int | None, History]:
+    def _child(
+        self, state: State, hist: History, stones: int, c: Child
+    ) -> tuple[int | None, History]:
         """For a child with a state: its fixed value (in 1/SCALE stones, from the mover) when
         it repeats a position of the line, else ``None``; and its history."""
         st = c.state
@@ -578,8 +613,9 @@ class GeneralLookahead:
             return (c.gain + share if c.extra else c.gain - share) * SCALE, mine
         return None, mine
 
-    def _root(self, state: State, hist: History, depth: int, order: list[int],
-              all_values: bool) -> tuple[dict[int, int], list[int]]:
+    def _root(
+        self, state: State, hist: History, depth: int, order: list[int], all_values: bool
+    ) -> tuple[dict[int, int], list[int]]:
         kids = self.kernel.children(state)
         if order:
             rank = {p: i for i, p in enumerate(order)}

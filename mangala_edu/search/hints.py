@@ -51,8 +51,9 @@ class Hint:
         return f"Hint(pit={self.pit}, exact={self.exact})"
 
 
-def hint_reason(position: Position, pit: int, *, exact: bool = False, value: float = 0.0
-                ) -> tuple[Message, ...]:
+def hint_reason(
+    position: Position, pit: int, *, exact: bool = False, value: float = 0.0
+) -> tuple[Message, ...]:
     """Why ``pit`` is a good move in ``position``: one or two messages.
 
     >>> import textwrap
@@ -70,8 +71,9 @@ def hint_reason(position: Position, pit: int, *, exact: bool = False, value: flo
         said = [Message("play.hint.capture", pit=pit, stones=trace.captured)]
     else:
         mine = threat_after(position, pit)
-        others = max((threat_after(position, p) for p in position.legal_moves if p != pit),
-                     default=0)
+        others = max(
+            (threat_after(position, p) for p in position.legal_moves if p != pit), default=0
+        )
         if others > mine:
             said = [Message("play.hint.safe", pit=pit, stones=others)]
         else:
@@ -85,8 +87,11 @@ def hint_reason(position: Position, pit: int, *, exact: bool = False, value: flo
 
 #: What a solved hint says, by the sign of the value: a set of Mangala, a game of the family.
 _EXACT_SET = {1: "play.hint.exact_win", -1: "play.hint.exact_loss", 0: "play.hint.exact_draw"}
-_EXACT_GAME = {1: "play.hint.exact_win_game", -1: "play.hint.exact_loss_game",
-               0: "play.hint.exact_draw_game"}
+_EXACT_GAME = {
+    1: "play.hint.exact_win_game",
+    -1: "play.hint.exact_loss_game",
+    0: "play.hint.exact_draw_game",
+}
 
 
 def hint_player(seed: int | None = None, seconds: float = HINT_SECONDS) -> Player:
@@ -95,8 +100,14 @@ def hint_player(seed: int | None = None, seconds: float = HINT_SECONDS) -> Playe
     return Player("usta", seed=seed, time_scale=seconds / LEVELS["usta"].time_limit)
 
 
-def hint_for(position: Position, *, seed: int | None = None, seconds: float = HINT_SECONDS,
-             player: Player | None = None, history: Sequence[Position] = ()) -> Hint:
+def hint_for(
+    position: Position,
+    *,
+    seed: int | None = None,
+    seconds: float = HINT_SECONDS,
+    player: Player | None = None,
+    history: Sequence[Position] = (),
+) -> Hint:
     """The expert's move in ``position`` with the reason (see :func:`hint_player`);
     ``history`` is the game's earlier positions (the family's games end on a repetition).
     In Mangala IV the move is forced (the leftmost occupied pit), and the hint says so.

@@ -72,7 +72,7 @@ class Kernel:
             raise ValueError("the set is over: there is no side to move")
         b = position.board
         m = self.pits
-        south, north = b[:m], b[m + 1:2 * m + 1]
+        south, north = b[:m], b[m + 1 : 2 * m + 1]
         diff = b[m] - b[2 * m + 1]
         if side == 0:
             return south + north, diff
@@ -91,7 +91,7 @@ def _make_children(rules: Rules) -> Callable[[State], list[Child]]:
     """Build the move generator for ``rules``, with the rules folded into local constants."""
     m = rules.pits
     two_m = 2 * m
-    cycle = two_m + 1                     # own pits, own store, opponent's pits
+    cycle = two_m + 1  # own pits, own store, opponent's pits
     back = rules.first_stone_back
     even = rules.even_capture
     empty = rules.empty_capture
@@ -129,7 +129,7 @@ def _make_children(rules: Rules) -> Callable[[State], list[Child]]:
                     gain += 1
                 else:
                     b[s] += 1
-            if not rest:                   # whole laps only: the last stone fell back at i
+            if not rest:  # whole laps only: the last stone fell back at i
                 c = i
             extra = False
             if c == m:

@@ -70,8 +70,9 @@ class LookaheadResult:
 class Lookahead:
     """Iterative-deepening alpha-beta for one set of rules (keeps its table between calls)."""
 
-    def __init__(self, rules: Rules, weights: Weights | None = None,
-                 max_entries: int = 1_000_000) -> None:
+    def __init__(
+        self, rules: Rules, weights: Weights | None = None, max_entries: int = 1_000_000
+    ) -> None:
         self.rules = rules
         self.kernel = Kernel(rules)
         self.evaluate = make_evaluator(rules, weights)
@@ -82,9 +83,16 @@ class Lookahead:
         self._nodes = 0
         self._horizon = 0
 
-    def analyse(self, position: Position, *, time_limit: float | None = None,
-                node_limit: int | None = None, max_depth: int = MAX_DEPTH,
-                min_depth: int = 1, all_values: bool = False) -> LookaheadResult:
+    def analyse(
+        self,
+        position: Position,
+        *,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        max_depth: int = MAX_DEPTH,
+        min_depth: int = 1,
+        all_values: bool = False,
+    ) -> LookaheadResult:
         """Search ``position`` deeper and deeper within the budget and return the values of
         every legal move from the last finished depth.
 
@@ -122,9 +130,9 @@ class Lookahead:
                 break
             left = budget.remaining()
             if left is not None and budget.seconds > 0 and left < 1.5 * budget.seconds:
-                break                      # the next depth would most likely not finish
+                break  # the next depth would most likely not finish
         budget.nodes += self._nodes
-        if not values:                     # no depth finished: fall back on one-move estimates
+        if not values:  # no depth finished: fall back on one-move estimates
             values = {c.pit: self._leaf(c) for c in self.kernel.children(state)}
             order = sorted(values, key=lambda p: values[p], reverse=True)
         stones = {p: base + v / SCALE for p, v in values.items()}
@@ -138,8 +146,9 @@ class Lookahead:
         h = self.evaluate(st)
         return gain * SCALE + (h if extra else -h)
 
-    def _root(self, state: State, depth: int, order: list[int], all_values: bool
-              ) -> tuple[dict[int, int], list[int]]:
+    def _root(
+        self, state: State, depth: int, order: list[int], all_values: bool
+    ) -> tuple[dict[int, int], list[int]]:
         """Exact values (within this depth) of the best moves, and upper bounds below the best
         value for the others: enough to find every move tied for best."""
         kids = self.kernel.children(state)
@@ -194,8 +203,7 @@ class Lookahead:
         horizon = self._horizon
         kids = self.kernel.children(p)
         if len(kids) > 1:
-            kids.sort(key=lambda c: (c.pit == hint) * 4096 + c.extra * 1024 + c.gain,
-                      reverse=True)
+            kids.sort(key=lambda c: (c.pit == hint) * 4096 + c.extra * 1024 + c.gain, reverse=True)
         best = -INF
         best_pit = 0
         a = alpha
@@ -216,7 +224,7 @@ class Lookahead:
                     a = v
                     if v >= beta:
                         break
-        if self._horizon == horizon:       # every line below ended the set: exact at any depth
+        if self._horizon == horizon:  # every line below ended the set: exact at any depth
             depth = EXACT
         if entry is not None and entry[0] == depth:
             lo, hi = entry[1], entry[2]
@@ -246,7 +254,7 @@ def quick_guess(kernel: Kernel, state: State, depth: int = 3) -> int:
         if len(_QUICK) > 8:
             _QUICK.clear()
         look = _QUICK[kernel.rules] = Lookahead(kernel.rules)
-    look.table.clear()                 # a fresh table: the guess depends on the state only
+    look.table.clear()  # a fresh table: the guess depends on the state only
     look._budget = Budget()
     look._nodes = 0
     value = look._search(state, depth, -INF, INF)

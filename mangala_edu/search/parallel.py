@@ -45,9 +45,14 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def map_work(fn: Callable[[T], R], items: Iterable[T], *, jobs: int | None = None,
-             scheduler: str | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Iterator[R]:
+def map_work(
+    fn: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[R]:
     """Yield ``fn(item)`` for every item, in order, computed here (``jobs=1``), in ``jobs``
     local processes (default: every core), or on the Dask cluster at ``scheduler``.
 
@@ -78,8 +83,9 @@ def map_work(fn: Callable[[T], R], items: Iterable[T], *, jobs: int | None = Non
         yield from _in_order(futures, total, progress)
 
 
-def _in_order(futures: list[Any], total: int, progress: Callable[[int, int], None] | None
-              ) -> Iterator[Any]:
+def _in_order(
+    futures: list[Any], total: int, progress: Callable[[int, int], None] | None
+) -> Iterator[Any]:
     from concurrent.futures import as_completed
 
     finished: set[int] = set()
@@ -94,16 +100,17 @@ def _in_order(futures: list[Any], total: int, progress: Callable[[int, int], Non
             nxt += 1
 
 
-def _dask(fn: Callable[[T], R], work: list[T], scheduler: str,
-          progress: Callable[[int, int], None] | None) -> Iterator[R]:
+def _dask(
+    fn: Callable[[T], R], work: list[T], scheduler: str, progress: Callable[[int, int], None] | None
+) -> Iterator[R]:
     try:
         from distributed import Client
-    except ImportError as exc:                       # pragma: no cover - extra not installed
+    except ImportError as exc:  # pragma: no cover - extra not installed
         raise RuntimeError("--scheduler needs Dask: pip install 'mangala_edu[dask]'") from exc
     client = Client(scheduler, set_as_default=False)
     try:
         futures = client.map(fn, work, pure=False)
-        for done, f in enumerate(futures, start=1):      # every item runs at once; in order
+        for done, f in enumerate(futures, start=1):  # every item runs at once; in order
             result = f.result()
             if progress is not None:
                 progress(done, len(work))
@@ -125,8 +132,12 @@ def solve_one(item: str | tuple[str, str]) -> dict[str, object]:
     return {"position": text, "value": sol.value, "best_moves": list(sol.best_moves)}
 
 
-def solve_texts(texts: Iterable[str | tuple[str, str]], *, jobs: int | None = None,
-                scheduler: str | None = None,
-                progress: Callable[[int, int], None] | None = None) -> list[dict[str, object]]:
+def solve_texts(
+    texts: Iterable[str | tuple[str, str]],
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, object]]:
     """Solve many positions (texts, or ``(text, rules name)`` pairs) with :func:`map_work`."""
     return list(map_work(solve_one, texts, jobs=jobs, scheduler=scheduler, progress=progress))

@@ -148,8 +148,9 @@ class Player:
         time_scale: multiplies the level's time budget (benchmarks use it for quick runs).
     """
 
-    def __init__(self, level: str | Level = "orta", seed: int | None = None,
-                 time_scale: float = 1.0) -> None:
+    def __init__(
+        self, level: str | Level = "orta", seed: int | None = None, time_scale: float = 1.0
+    ) -> None:
         self.level = get_level(level)
         self.seed = seed
         self.time_scale = time_scale
@@ -193,8 +194,7 @@ class Player:
                 self.last = choice
                 return choice.pit
             seconds /= 2
-        result = self._look(position, seconds, all_values=level.mistake_rate > 0,
-                            history=history)
+        result = self._look(position, seconds, all_values=level.mistake_rate > 0, history=history)
         values = result.values
         best = result.best_value
         pool = [p for p in moves if values[p] == best]
@@ -206,31 +206,47 @@ class Player:
                 pool = [p for p in moves if values[p] == second]
                 mistake = True
         pit = self.rng.choice(pool)
-        self.last = Choice(pit, values, result.depth, result.exact, result.nodes,
-                           result.seconds, mistake)
+        self.last = Choice(
+            pit, values, result.depth, result.exact, result.nodes, result.seconds, mistake
+        )
         return pit
 
-    def _look(self, position: Position, seconds: float, all_values: bool = False,
-              history: Sequence[Position] = ()) -> LookaheadResult:
+    def _look(
+        self,
+        position: Position,
+        seconds: float,
+        all_values: bool = False,
+        history: Sequence[Position] = (),
+    ) -> LookaheadResult:
         rules = position.rules
         time_limit, node_limit = self._budget(seconds)
         if rules.family:
             general = self._general_searches.get(rules)
             if general is None:
                 general = self._general_searches[rules] = GeneralLookahead(rules)
-            return general.analyse(position, history=history, time_limit=time_limit,
-                                   node_limit=node_limit, max_depth=self.level.max_depth,
-                                   all_values=all_values)
+            return general.analyse(
+                position,
+                history=history,
+                time_limit=time_limit,
+                node_limit=node_limit,
+                max_depth=self.level.max_depth,
+                all_values=all_values,
+            )
         look = self._searches.get(rules)
         if look is None:
             look = self._searches[rules] = Lookahead(rules)
-        return look.analyse(position, time_limit=time_limit, node_limit=node_limit,
-                            max_depth=self.level.max_depth, all_values=all_values)
+        return look.analyse(
+            position,
+            time_limit=time_limit,
+            node_limit=node_limit,
+            max_depth=self.level.max_depth,
+            all_values=all_values,
+        )
 
     def _solver(self, rules: Rules) -> Solver:
         solver = self._solvers.get(rules)
         if solver is None:
-            if self.seed is None:               # unseeded: the compiled kernel if installed
+            if self.seed is None:  # unseeded: the compiled kernel if installed
                 from .compiled import make_solver
 
                 solver = make_solver(rules, "auto", shared=True)
@@ -242,7 +258,7 @@ class Player:
     def _solver_stones(self, position: Position) -> int:
         """The most stones on the board with which this player tries the exact solver."""
         level = self.level
-        if position.rules.family:               # the general solver's reach
+        if position.rules.family:  # the general solver's reach
             return FAMILY_SOLVER_STONES.get(position.rules.name, 0)
         if self.seed is None and level.fast_solver_stones:
             solver = self._solver(position.rules)
@@ -250,8 +266,9 @@ class Player:
                 return max(level.solver_stones, level.fast_solver_stones)
         return level.solver_stones
 
-    def _solve(self, position: Position, seconds: float, history: Sequence[Position] = ()
-               ) -> Choice | None:
+    def _solve(
+        self, position: Position, seconds: float, history: Sequence[Position] = ()
+    ) -> Choice | None:
         rules = position.rules
         time_limit, node_limit = self._budget(seconds)
         try:
@@ -259,11 +276,13 @@ class Player:
                 general = self._general_solvers.get(rules)
                 if general is None:
                     general = self._general_solvers[rules] = GeneralSolver(rules)
-                sol = general.solve(position, history=history, time_limit=time_limit,
-                                    node_limit=node_limit)
+                sol = general.solve(
+                    position, history=history, time_limit=time_limit, node_limit=node_limit
+                )
             else:
-                sol = self._solver(rules).solve(position, time_limit=time_limit,
-                                                node_limit=node_limit)
+                sol = self._solver(rules).solve(
+                    position, time_limit=time_limit, node_limit=node_limit
+                )
         except BudgetExceeded:
             return None
         pit = self.rng.choice(sol.best_moves)
@@ -295,8 +314,9 @@ class RandomPlayer:
         return self.rng.choice(moves)
 
 
-def make_player(name: str, seed: int | None = None, time_scale: float = 1.0
-                ) -> Player | RandomPlayer:
+def make_player(
+    name: str, seed: int | None = None, time_scale: float = 1.0
+) -> Player | RandomPlayer:
     """A player by name: a level (Turkish or English) or ``random``/``rastgele``.
 
     >>> make_player("rastgele", seed=1)

@@ -113,8 +113,9 @@ class Solver:
     _cancelled = False
 
     # Public -------------------------------------------------------------------------------------
-    def solve(self, position: Position, *, time_limit: float | None = None,
-              node_limit: int | None = None) -> Solution:
+    def solve(
+        self, position: Position, *, time_limit: float | None = None, node_limit: int | None = None
+    ) -> Solution:
         """The exact value of ``position`` and every best move.
 
         Raises :class:`BudgetExceeded` when the budget runs out first (its ``lower`` and
@@ -126,16 +127,18 @@ class Solver:
         budget = self._start(time_limit, node_limit)
         gain = self._mtdf(state, self._guess(state), base)
         try:
-            best = tuple(c.pit for c, v in self._root_values(state, gain, only_best=True)
-                         if v == gain)
+            best = tuple(
+                c.pit for c, v in self._root_values(state, gain, only_best=True) if v == gain
+            )
         except BudgetExceeded as exc:
             exc.bounded(base + gain, base + gain)
             raise
         self._finish()
         return Solution(base + gain, best, budget.nodes, budget.seconds)
 
-    def value_of_moves(self, position: Position, *, time_limit: float | None = None,
-                       node_limit: int | None = None) -> dict[int, int]:
+    def value_of_moves(
+        self, position: Position, *, time_limit: float | None = None, node_limit: int | None = None
+    ) -> dict[int, int]:
         """The exact value (final store difference from the mover's side) after each legal move.
 
         Raises :class:`BudgetExceeded` when the budget runs out first, with the bounds of the
@@ -145,16 +148,16 @@ class Solver:
         self._start(time_limit, node_limit)
         gain = self._mtdf(state, self._guess(state), base)
         try:
-            values = {c.pit: base + v
-                      for c, v in self._root_values(state, gain, only_best=False)}
+            values = {c.pit: base + v for c, v in self._root_values(state, gain, only_best=False)}
         except BudgetExceeded as exc:
             exc.bounded(base + gain, base + gain)
             raise
         self._finish()
         return values
 
-    def gain(self, state: State, *, time_limit: float | None = None,
-             node_limit: int | None = None) -> int:
+    def gain(
+        self, state: State, *, time_limit: float | None = None, node_limit: int | None = None
+    ) -> int:
         """The exact future gain of a mover-relative ``state`` (see :mod:`.kernel`).
 
         Raises :class:`BudgetExceeded` when the budget runs out first, with the bounds of the
@@ -191,7 +194,7 @@ class Solver:
         entry = self.table.get(state)
         if entry is not None:
             lo, hi, _ = entry
-            if lo > -10**6 and hi < 10**6:
+            if lo > -(10**6) and hi < 10**6:
                 return (lo + hi) // 2
         from .lookahead import quick_guess
 
@@ -235,8 +238,7 @@ class Solver:
                 return t_lo, t_hi
         return lo, hi
 
-    def _root_values(self, state: State, value: int, *, only_best: bool
-                     ) -> list[tuple[Child, int]]:
+    def _root_values(self, state: State, value: int, *, only_best: bool) -> list[tuple[Child, int]]:
         """Each root move with its exact value (``only_best``: exact for the best moves, any
         number below ``value`` for the others)."""
         stones = sum(state)
@@ -290,8 +292,7 @@ class Solver:
                 beta = hi
         kids = self.kernel.children(p)
         if len(kids) > 1:
-            kids.sort(key=lambda c: (c.pit == hint) * 4096 + c.extra * 1024 + c.gain,
-                      reverse=True)
+            kids.sort(key=lambda c: (c.pit == hint) * 4096 + c.extra * 1024 + c.gain, reverse=True)
         best = -stones - 1
         best_pit = 0
         a = alpha
@@ -301,7 +302,7 @@ class Solver:
                 v = gain
             else:
                 left = stones - gain
-                if gain + left <= a:          # even winning every stone left cannot help
+                if gain + left <= a:  # even winning every stone left cannot help
                     v = gain + left
                 elif extra:
                     v = gain + search(st, a - gain, beta - gain, left)
@@ -348,8 +349,13 @@ def fastest_solver(rules: Rules, node_limit: int | None = None) -> Solver:
     return solver_for(rules)
 
 
-def solve(position: Position, *, time_limit: float | None = None,
-          node_limit: int | None = None, history: Sequence[Position] = ()) -> Solution:
+def solve(
+    position: Position,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    history: Sequence[Position] = (),
+) -> Solution:
     """The exact value of ``position`` (final store difference from the mover's side under
     perfect play) and every move achieving it. See :class:`Solver`; the search runs on the
     compiled kernel when it is installed (:func:`fastest_solver`), with the same answer. The
@@ -364,19 +370,27 @@ def solve(position: Position, *, time_limit: float | None = None,
         from .general import general_solver_for
 
         return general_solver_for(position.rules).solve(
-            position, history=history, time_limit=time_limit, node_limit=node_limit)
+            position, history=history, time_limit=time_limit, node_limit=node_limit
+        )
     return fastest_solver(position.rules, node_limit).solve(
-        position, time_limit=time_limit, node_limit=node_limit)
+        position, time_limit=time_limit, node_limit=node_limit
+    )
 
 
-def value_of_moves(position: Position, *, time_limit: float | None = None,
-                   node_limit: int | None = None, history: Sequence[Position] = ()
-                   ) -> dict[int, int]:
+def value_of_moves(
+    position: Position,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    history: Sequence[Position] = (),
+) -> dict[int, int]:
     """Each legal move's exact value (final store difference from the mover's side)."""
     if position.rules.family:
         from .general import general_solver_for
 
         return general_solver_for(position.rules).value_of_moves(
-            position, history=history, time_limit=time_limit, node_limit=node_limit)
+            position, history=history, time_limit=time_limit, node_limit=node_limit
+        )
     return fastest_solver(position.rules, node_limit).value_of_moves(
-        position, time_limit=time_limit, node_limit=node_limit)
+        position, time_limit=time_limit, node_limit=node_limit
+    )

@@ -52,8 +52,17 @@ from ..engine.errors import MangalaError
 from ..engine.rules import END_SWEEP, Rules
 
 __all__ = [
-    "DEFAULT_STONES", "EndgameTable", "TableError", "build", "cache_dir", "estimate",
-    "find_tables", "load", "table_for", "table_name", "table_size",
+    "DEFAULT_STONES",
+    "EndgameTable",
+    "TableError",
+    "build",
+    "cache_dir",
+    "estimate",
+    "find_tables",
+    "load",
+    "table_for",
+    "table_name",
+    "table_size",
 ]
 
 FORMAT = 1
@@ -86,7 +95,7 @@ def cache_dir() -> Path:
     if not root:
         try:
             from platformdirs import user_cache_dir
-        except ImportError:                       # platformdirs comes with the [fast] extra
+        except ImportError:  # platformdirs comes with the [fast] extra
             root = str(Path.home() / ".cache" / "mangala_edu")
         else:
             root = user_cache_dir("mangala_edu")
@@ -102,20 +111,35 @@ def rules_family(rules: Rules) -> str:
     'back1-even0-empty1-sweep'
     """
     flags = (rules.first_stone_back, rules.even_capture, rules.empty_capture, rules.end_rule)
-    for name, preset in (("official", Rules.official()), ("no-return", Rules.no_return()),
-                         ("own-side", Rules.own_side()), ("kalah", Rules.kalah())):
-        if flags == (preset.first_stone_back, preset.even_capture, preset.empty_capture,
-                     preset.end_rule):
+    for name, preset in (
+        ("official", Rules.official()),
+        ("no-return", Rules.no_return()),
+        ("own-side", Rules.own_side()),
+        ("kalah", Rules.kalah()),
+    ):
+        if flags == (
+            preset.first_stone_back,
+            preset.even_capture,
+            preset.empty_capture,
+            preset.end_rule,
+        ):
             return name
     end = "sweep" if rules.end_rule == END_SWEEP else "ownside"
-    return (f"back{int(rules.first_stone_back)}-even{int(rules.even_capture)}"
-            f"-empty{int(rules.empty_capture)}-{end}")
+    return (
+        f"back{int(rules.first_stone_back)}-even{int(rules.even_capture)}"
+        f"-empty{int(rules.empty_capture)}-{end}"
+    )
 
 
 def _rules_record(rules: Rules) -> dict[str, object]:
-    return {"family": rules_family(rules), "pits": rules.pits,
-            "first_stone_back": rules.first_stone_back, "even_capture": rules.even_capture,
-            "empty_capture": rules.empty_capture, "end_rule": rules.end_rule}
+    return {
+        "family": rules_family(rules),
+        "pits": rules.pits,
+        "first_stone_back": rules.first_stone_back,
+        "even_capture": rules.even_capture,
+        "empty_capture": rules.empty_capture,
+        "end_rule": rules.end_rule,
+    }
 
 
 def table_name(rules: Rules, stones: int) -> str:
@@ -171,8 +195,7 @@ class EndgameTable:
 
     def covers(self, rules: Rules) -> bool:
         """True when the table serves ``rules`` (same board and rules, any start size)."""
-        return (rules.pits == self.rules.pits
-                and _rules_record(rules) == _rules_record(self.rules))
+        return rules.pits == self.rules.pits and _rules_record(rules) == _rules_record(self.rules)
 
     def value(self, state: tuple[int, ...]) -> int:
         """The future gain of a mover-relative ``state`` with at most :attr:`stones` stones.
@@ -210,7 +233,7 @@ def _checksum(data: Any) -> str:
     view = memoryview(data).cast("B")
     step = 1 << 26
     for i in range(0, len(view), step):
-        h.update(view[i:i + step])
+        h.update(view[i : i + step])
     return "blake2b:" + h.hexdigest()
 
 
@@ -220,8 +243,7 @@ def read_header(path: Path) -> dict[str, Any]:
         with open(path, "rb") as f:
             head = f.read(HEADER_BYTES)
     except OSError as exc:
-        raise TableError("tables.unreadable", file=str(path), reason=exc.strerror or exc
-                         ) from exc
+        raise TableError("tables.unreadable", file=str(path), reason=exc.strerror or exc) from exc
     try:
         return read_header_bytes(head)
     except ValueError as exc:
@@ -236,7 +258,7 @@ def read_header_bytes(head: bytes) -> dict[str, Any]:
     """
     if not head.startswith(MAGIC) or len(head) < HEADER_BYTES:
         raise ValueError("not a table file")
-    header = json.loads(head[len(MAGIC):HEADER_BYTES].split(b"\n", 1)[0])
+    header = json.loads(head[len(MAGIC) : HEADER_BYTES].split(b"\n", 1)[0])
     if not isinstance(header, dict):
         raise ValueError("not a table header")
     return header
@@ -245,13 +267,12 @@ def read_header_bytes(head: bytes) -> dict[str, Any]:
 def header_bytes(header: dict[str, Any]) -> bytes:
     """A table file's first :data:`HEADER_BYTES` bytes for ``header``."""
     head = MAGIC + json.dumps(header).encode() + b"\n"
-    if len(head) > HEADER_BYTES:                    # pragma: no cover
+    if len(head) > HEADER_BYTES:  # pragma: no cover
         raise ValueError("table header too long")
     return head + b" " * (HEADER_BYTES - len(head))
 
 
-def load(path: str | Path, rules: Rules | None = None, *, check: bool = True
-         ) -> EndgameTable:
+def load(path: str | Path, rules: Rules | None = None, *, check: bool = True) -> EndgameTable:
     """Load and check a table file: format version, rules (when ``rules`` is given: the
     table must serve them), size and checksum. Raises :class:`TableError` with a message that
     names the file and says how to rebuild it."""
@@ -260,24 +281,33 @@ def load(path: str | Path, rules: Rules | None = None, *, check: bool = True
     path = Path(path)
     header = read_header(path)
     if header.get("format") != FORMAT:
-        raise TableError("tables.version", file=str(path), found=header.get("format"),
-                         wanted=FORMAT)
+        raise TableError(
+            "tables.version", file=str(path), found=header.get("format"), wanted=FORMAT
+        )
     try:
         rec = header["rules"]
         stones = int(header["stones"])
         entries = int(header["entries"])
-        table_rules = Rules(name=str(rec["family"]), pits=int(rec["pits"]), stones=1,
-                            first_stone_back=bool(rec["first_stone_back"]),
-                            even_capture=bool(rec["even_capture"]),
-                            empty_capture=bool(rec["empty_capture"]),
-                            end_rule=str(rec["end_rule"]))
+        table_rules = Rules(
+            name=str(rec["family"]),
+            pits=int(rec["pits"]),
+            stones=1,
+            first_stone_back=bool(rec["first_stone_back"]),
+            even_capture=bool(rec["even_capture"]),
+            empty_capture=bool(rec["empty_capture"]),
+            end_rule=str(rec["end_rule"]),
+        )
         checksum = str(header["checksum"])
     except (KeyError, TypeError, ValueError, MangalaError) as exc:
         raise TableError("tables.damaged", file=str(path)) from exc
     table = EndgameTable(table_rules, stones, None, path)
     if rules is not None and not table.covers(rules):
-        raise TableError("tables.other_rules", file=str(path), found=rules_family(table_rules),
-                         wanted=rules_family(rules))
+        raise TableError(
+            "tables.other_rules",
+            file=str(path),
+            found=rules_family(table_rules),
+            wanted=rules_family(rules),
+        )
     if entries != table_size(table_rules, stones):
         raise TableError("tables.damaged", file=str(path))
     size = path.stat().st_size
@@ -358,9 +388,14 @@ def build_command(rules: Rules, stones: int | None = None) -> str:
 
 
 # Building ----------------------------------------------------------------------------------------
-def build(rules: Rules, stones: int = DEFAULT_STONES, *, folder: str | Path | None = None,
-          jobs: int | None = None,
-          progress: Callable[[int, int], None] | None = None) -> Path:
+def build(
+    rules: Rules,
+    stones: int = DEFAULT_STONES,
+    *,
+    folder: str | Path | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
     """Build the table of ``rules`` up to ``stones`` stones into ``folder`` (default:
     :func:`cache_dir`) and return its path. ``progress(done, total)`` is called as entries
     are computed. Uses ``jobs`` threads (default: every core). A smaller valid table of the
@@ -382,7 +417,7 @@ def build(rules: Rules, stones: int = DEFAULT_STONES, *, folder: str | Path | No
         raise ValueError("stones must lie between 0 and 127")
     folder = Path(folder) if folder is not None else cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    for stale in folder.glob(".tmp-*.mtb"):      # left by a build that was killed
+    for stale in folder.glob(".tmp-*.mtb"):  # left by a build that was killed
         try:
             if time.time() - stale.stat().st_mtime > 60:
                 stale.unlink()
@@ -404,7 +439,7 @@ def build(rules: Rules, stones: int = DEFAULT_STONES, *, folder: str | Path | No
             old = load(path, rules)
         except TableError:
             continue
-        data[:len(old.data)] = old.data
+        data[: len(old.data)] = old.data
         done = len(old.data)
         start_layer = k + 1
     binom = _nb.binomials(stones + p + 2, p + 1)
@@ -427,7 +462,7 @@ def build(rules: Rules, stones: int = DEFAULT_STONES, *, folder: str | Path | No
                     progress(done, total)
     finally:
         numba.set_num_threads(old_threads)
-    if (data == _nb.UNKNOWN).any():                # pragma: no cover - a bug, never trusted
+    if (data == _nb.UNKNOWN).any():  # pragma: no cover - a bug, never trusted
         raise RuntimeError("the table build left entries unknown")
     return write(rules, stones, data, folder)
 
@@ -438,9 +473,15 @@ def write(rules: Rules, stones: int, data: Any, folder: str | Path) -> Path:
 
     folder = Path(folder)
     final = folder / table_name(rules, stones)
-    header = {"format": FORMAT, "rules": _rules_record(rules), "stones": stones,
-              "entries": len(data), "checksum": _checksum(data), "package": version,
-              "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    header = {
+        "format": FORMAT,
+        "rules": _rules_record(rules),
+        "stones": stones,
+        "entries": len(data),
+        "checksum": _checksum(data),
+        "package": version,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
     head = header_bytes(header)
     tmp = folder / f".tmp-{os.getpid()}-{threading.get_ident()}-{final.name}"
     try:
@@ -473,14 +514,20 @@ def describe(path: Path) -> dict[str, Any]:
         header = read_header(path)
     except TableError as exc:
         return {"file": str(path), "ok": False, "error": exc.message()}
-    return {"file": str(path), "ok": True, "rules": header.get("rules", {}).get("family"),
-            "pits": header.get("rules", {}).get("pits"), "stones": header.get("stones"),
-            "entries": header.get("entries"), "bytes": path.stat().st_size,
-            "format": header.get("format"), "created": header.get("created")}
+    return {
+        "file": str(path),
+        "ok": True,
+        "rules": header.get("rules", {}).get("family"),
+        "pits": header.get("rules", {}).get("pits"),
+        "stones": header.get("stones"),
+        "entries": header.get("entries"),
+        "bytes": path.stat().st_size,
+        "format": header.get("format"),
+        "created": header.get("created"),
+    }
 
 
-def sample_check(table: EndgameTable, count: int = 200, seed: int = 1,
-                 max_stones: int = 14) -> int:
+def sample_check(table: EndgameTable, count: int = 200, seed: int = 1, max_stones: int = 14) -> int:
     """Compare ``count`` random entries (with at most ``max_stones`` stones) with the pure
     solver; returns how many disagree (0 for a good table)."""
     import random
@@ -488,10 +535,17 @@ def sample_check(table: EndgameTable, count: int = 200, seed: int = 1,
     from .solver import Solver
 
     rng = random.Random(seed)
-    solver = Solver(table.rules.__class__(
-        name=table.rules.name, pits=table.rules.pits, stones=1,
-        first_stone_back=table.rules.first_stone_back, even_capture=table.rules.even_capture,
-        empty_capture=table.rules.empty_capture, end_rule=table.rules.end_rule))
+    solver = Solver(
+        table.rules.__class__(
+            name=table.rules.name,
+            pits=table.rules.pits,
+            stones=1,
+            first_stone_back=table.rules.first_stone_back,
+            even_capture=table.rules.even_capture,
+            empty_capture=table.rules.empty_capture,
+            end_rule=table.rules.end_rule,
+        )
+    )
     m = table.rules.pits
     top = min(table.stones, max_stones)
     bad = 0
@@ -507,4 +561,3 @@ def sample_check(table: EndgameTable, count: int = 200, seed: int = 1,
         if solver.gain(tuple(state)) != table.value(tuple(state)):
             bad += 1
     return bad
-

@@ -78,25 +78,47 @@ from .feedback import run_notice
 _HERE = Path(__file__).parent
 
 #: The kinds of move events the JavaScript treats alike (the engine's enumeration, not a copy).
-_KINDS = {"outcomes": sorted(k.value for k in OUTCOMES),
-          "endings": sorted(k.value for k in ENDINGS),
-          "steps": sorted(k.value for k in HAND_STEPS),
-          "lifts": sorted(k.value for k in LIFTS),
-          "notices": [EventKind.PASS.value],
-          "tuzdiks": [EventKind.TUZDIK.value],
-          "to_owner": [EventKind.TUZDIK_DROP.value]}
+_KINDS = {
+    "outcomes": sorted(k.value for k in OUTCOMES),
+    "endings": sorted(k.value for k in ENDINGS),
+    "steps": sorted(k.value for k in HAND_STEPS),
+    "lifts": sorted(k.value for k in LIFTS),
+    "notices": [EventKind.PASS.value],
+    "tuzdiks": [EventKind.TUZDIK.value],
+    "to_owner": [EventKind.TUZDIK_DROP.value],
+}
 
 #: Texts that depend on a count, sent to the JavaScript with every plural form.
 _PLURAL_KEYS = ("board.pit_label", "board.store_label", "board.captured_label")
 
 #: Catalogue keys the JavaScript needs, sent in the ``texts`` traitlet.
 _TEXT_KEYS = (
-    "side.south", "side.north", "board.playing", "widget.board_label", "widget.in_hand",
-    "widget.undo", "widget.redo", "widget.step_mode", "widget.step_hint", "widget.prev",
-    "widget.next", "widget.finish", "widget.speed", "widget.edit", "widget.edit_add",
-    "widget.edit_remove", "widget.edit_to_move", "widget.edit_over", "widget.apply",
-    "widget.cancel", "widget.controls", "widget.edit_hint", "side.south.gen", "side.north.gen",
-    "board.tuzdik_mark", "board.tuzdik_label",
+    "side.south",
+    "side.north",
+    "board.playing",
+    "widget.board_label",
+    "widget.in_hand",
+    "widget.undo",
+    "widget.redo",
+    "widget.step_mode",
+    "widget.step_hint",
+    "widget.prev",
+    "widget.next",
+    "widget.finish",
+    "widget.speed",
+    "widget.edit",
+    "widget.edit_add",
+    "widget.edit_remove",
+    "widget.edit_to_move",
+    "widget.edit_over",
+    "widget.apply",
+    "widget.cancel",
+    "widget.controls",
+    "widget.edit_hint",
+    "side.south.gen",
+    "side.north.gen",
+    "board.tuzdik_mark",
+    "board.tuzdik_label",
 )
 
 #: The controls a board shows by default; add ``"edit"`` for the teacher's editor.
@@ -107,8 +129,11 @@ ALL_CONTROLS = ("undo", "redo", "step", "speed", "edit")
 def _tuzdiks(position: Position) -> list[list[int | str]]:
     """Each tuzdik of ``position`` (Toguz Korgool) as ``[board index, owner]``, for the
     JavaScript."""
-    return [[index, side] for side, index in zip(SIDES, position.tuzdiks, strict=True)
-            if index is not None]
+    return [
+        [index, side]
+        for side, index in zip(SIDES, position.tuzdiks, strict=True)
+        if index is not None
+    ]
 
 
 class Board(anywidget.AnyWidget):
@@ -158,19 +183,29 @@ class Board(anywidget.AnyWidget):
     step_mode = traitlets.Bool(False).tag(sync=True)
     controls = traitlets.List(traitlets.Enum(ALL_CONTROLS)).tag(sync=True)
 
-    def __init__(self, position: Position | None = None, rules: Rules | None = None, *,
-                 lang: str = "tr", first: Side = SOUTH, speed: float = 3.0,
-                 step_mode: bool = False, controls: Iterable[str] = DEFAULT_CONTROLS,
-                 highlight: Iterable[int] = (), plain: Iterable[str] = (),
-                 **kwargs: object) -> None:
+    def __init__(
+        self,
+        position: Position | None = None,
+        rules: Rules | None = None,
+        *,
+        lang: str = "tr",
+        first: Side = SOUTH,
+        speed: float = 3.0,
+        step_mode: bool = False,
+        controls: Iterable[str] = DEFAULT_CONTROLS,
+        highlight: Iterable[int] = (),
+        plain: Iterable[str] = (),
+        **kwargs: object,
+    ) -> None:
         if position is None:
             game = Game(rules, first)
         else:
             if rules is not None and rules != position.rules:
                 raise RulesError("rules.differ", given=rules.name, position=position.rules.name)
             game = Game(start=position)
-        super().__init__(lang=lang, speed=speed, step_mode=step_mode, controls=list(controls),
-                         **kwargs)
+        super().__init__(
+            lang=lang, speed=speed, step_mode=step_mode, controls=list(controls), **kwargs
+        )
         self._game = game
         self._plain = frozenset(plain)
         self._redo: list[int] = []
@@ -235,8 +270,9 @@ class Board(anywidget.AnyWidget):
         self._redo.clear()
         return self._apply(trace)
 
-    def click(self, side: str, pit: int | str, *, remove: bool = False,
-              busy: bool = False) -> MoveTrace | None:
+    def click(
+        self, side: str, pit: int | str, *, remove: bool = False, busy: bool = False
+    ) -> MoveTrace | None:
         """What a click on ``side``'s pit ``pit`` does (``pit`` 0 or ``"store"``: the store).
 
         Plays the pit when it can be played and returns the trace; otherwise sets
@@ -251,8 +287,9 @@ class Board(anywidget.AnyWidget):
                 raise IllegalMoveError("error.busy")
             number = 0 if pit == "store" else pit
             if not is_side(side) or not isinstance(number, int) or not 0 <= number <= g.pits:
-                raise PositionError("error.not_a_place", value=f"{side} {pit}", pits=g.pits,
-                                    last=g.size - 1)
+                raise PositionError(
+                    "error.not_a_place", value=f"{side} {pit}", pits=g.pits, last=g.size - 1
+                )
             place = g.index(side, number)
             if self.editing:
                 if remove:
@@ -266,7 +303,7 @@ class Board(anywidget.AnyWidget):
             return None
 
     def show(self, moves: Iterable[int | str]) -> list[MoveTrace]:
-        """"Show me" mode: play ``moves`` one after another, each animated in turn.
+        """ "Show me" mode: play ``moves`` one after another, each animated in turn.
 
         Every move is checked first: if one cannot be played, :class:`IllegalMoveError`
         names it and nothing is played.
@@ -329,8 +366,9 @@ class Board(anywidget.AnyWidget):
         self._apply(self.position.trace(self._redo.pop()))
         return True
 
-    def reset(self, position: Position | None = None, *, rules: Rules | None = None,
-              first: Side = SOUTH) -> None:
+    def reset(
+        self, position: Position | None = None, *, rules: Rules | None = None, first: Side = SOUTH
+    ) -> None:
         """Start again: from ``position``, or from the start of a set."""
         self.game = Game(rules or self.rules, first) if position is None else Game(start=position)
 
@@ -419,8 +457,12 @@ class Board(anywidget.AnyWidget):
         index = self.rules.geometry.resolve(place)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             owner, number = self.rules.geometry.place(index)
-            raise PositionError("position.negative", side=SIDE_NAMES[owner],
-                                index=number or self.rules.pits + 1, value=count)
+            raise PositionError(
+                "position.negative",
+                side=SIDE_NAMES[owner],
+                index=number or self.rules.pits + 1,
+                value=count,
+            )
         self.edit()
         self._draft[index] = count
         self._said = None
@@ -475,9 +517,12 @@ class Board(anywidget.AnyWidget):
             trace = trace.ended_by_repetition(self._game.repeated(len(self._game.moves)) or 0)
         self._last = trace
         self._said = None
-        message: dict[str, object] = {"type": "play", "trace": trace.to_dict(),
-                                      "captions": trace_captions(trace, self.lang, self._plain)}
-        if self.rules.tuzdik:        # Toguz Korgool: the tuzdiks before the move
+        message: dict[str, object] = {
+            "type": "play",
+            "trace": trace.to_dict(),
+            "captions": trace_captions(trace, self.lang, self._plain),
+        }
+        if self.rules.tuzdik:  # Toguz Korgool: the tuzdiks before the move
             message["tuzdiks"] = _tuzdiks(trace.before)
         self.send(message)
         self._sync()
@@ -529,7 +574,7 @@ class Board(anywidget.AnyWidget):
             texts: dict[str, object] = {key: t(key, lang) for key in _TEXT_KEYS}
             texts.update({key: forms(key, lang) for key in _PLURAL_KEYS})
             texts["widget.hint"] = t("widget.hint", lang, pits=min(self.rules.pits, 9))
-            if self.rules.forced_leftmost:      # Mangala IV: the mover has no choice
+            if self.rules.forced_leftmost:  # Mangala IV: the mover has no choice
                 texts["widget.hint"] = t("widget.hint_forced", lang)
             self.texts = texts
 
@@ -553,8 +598,12 @@ class Board(anywidget.AnyWidget):
             self._say(error)
 
     def _msg_click(self, content: dict) -> None:
-        self.click(str(content.get("side")), content.get("pit", -1),
-                   remove=bool(content.get("remove")), busy=bool(content.get("busy")))
+        self.click(
+            str(content.get("side")),
+            content.get("pit", -1),
+            remove=bool(content.get("remove")),
+            busy=bool(content.get("busy")),
+        )
 
     def _msg_edit(self, content: dict) -> None:
         action = self._EDIT_ACTIONS.get(str(content.get("action")))
@@ -580,8 +629,10 @@ class Board(anywidget.AnyWidget):
         that is not trusted) for pages that cannot run widgets, under a line that says to run
         the notebook."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        still = {"text/html": run_notice(self.lang) + board_img(
-            self.position, lang=self.lang, highlight=self.highlight)}
+        still = {
+            "text/html": run_notice(self.lang)
+            + board_img(self.position, lang=self.lang, highlight=self.highlight)
+        }
         if isinstance(bundle, tuple) and bundle and isinstance(bundle[0], dict):
             return ({**bundle[0], **still}, *bundle[1:])
         if isinstance(bundle, dict):
@@ -593,4 +644,3 @@ class Board(anywidget.AnyWidget):
 
     def _check_places(self, places: Iterable[int | str]) -> list[int]:
         return [self.rules.geometry.resolve(p) for p in places]
-

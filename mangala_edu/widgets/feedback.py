@@ -29,14 +29,18 @@ def score_table_html(rows: list[list[str]], now: int, caption: str) -> str:
             attr = f' class="{cls}"' if cls else ""
             cells.append(f"<td{attr}>{html.escape(cell)}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
-    return (f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
-            f"<tr>{head}</tr>{''.join(body)}</table>")
+    return (
+        f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
+        f"<tr>{head}</tr>{''.join(body)}</table>"
+    )
 
 
 def feedback_box(kind: str, text: str) -> str:
     icon = {"solved": "✔", "wrong": "✘", "go_on": "➜", "info": "ℹ"}.get(kind, "")
-    return (f'<div class="mangala-feedback mangala-{kind}" role="status" aria-live="polite">'
-            f"<b>{icon}</b> {html.escape(text)}</div>")
+    return (
+        f'<div class="mangala-feedback mangala-{kind}" role="status" aria-live="polite">'
+        f"<b>{icon}</b> {html.escape(text)}</div>"
+    )
 
 
 FEEDBACK_STYLE = w.HTML("""<style>
@@ -98,10 +102,12 @@ def run_notice(lang: str | None = None, key: str = "still.run") -> str:
     >>> "Run All Cells" in run_notice("en")
     True
     """
-    return ('<div class="mangala-run-notice" role="note" style="font-size:1.1em;'
-            "line-height:1.5;padding:0.4em 0.8em;margin:0.3em 0;border-radius:8px;"
-            'border-left:6px solid #b26a00;background:#fff8e1;color:#4d3400">'
-            f"{html.escape(t(key, lang))}</div>")
+    return (
+        '<div class="mangala-run-notice" role="note" style="font-size:1.1em;'
+        "line-height:1.5;padding:0.4em 0.8em;margin:0.3em 0;border-radius:8px;"
+        'border-left:6px solid #b26a00;background:#fff8e1;color:#4d3400">'
+        f"{html.escape(t(key, lang))}</div>"
+    )
 
 
 class StillPicture:

@@ -87,20 +87,25 @@ __all__ = ["CLASSMATE", "PlayBoard"]
 CLASSMATE = "classmate"
 """The ``level`` that means: no computer, two players on one screen."""
 
-_PLAY_STYLE = w.HTML("""<style>
+_PLAY_STYLE = w.HTML(
+    """<style>
 .mangala-play-info {font-size: 1.15em; line-height: 1.5; margin: 0.3em 0;}
-</style>""" + REVIEW_STYLE)
+</style>"""
+    + REVIEW_STYLE
+)
 
 #: How the line about the lot and the line about the next set speak of the starter: to the
 #: human, about the computer, or (with a classmate) by the side's name.
 _LOT = {"human": "play.lot.human", "computer": "play.lot.computer", "side": "play.lot.side"}
-_NEXT = {"human": "play.next.human", "computer": "play.next.computer",
-         "side": "play.next.side"}
+_NEXT = {"human": "play.next.human", "computer": "play.next.computer", "side": "play.next.side"}
 _ROW = {SIDES[0]: Message("play.row.south"), SIDES[1]: Message("play.row.north")}
 
 #: The name of each game of the family in the title (official Mangala's title names none).
-_GAMES = {"toguz-korgool": "play.game.toguz_korgool", "mangala-ii": "play.game.mangala_ii",
-          "mangala-iv": "play.game.mangala_iv"}
+_GAMES = {
+    "toguz-korgool": "play.game.toguz_korgool",
+    "mangala-ii": "play.game.mangala_ii",
+    "mangala-iv": "play.game.mangala_iv",
+}
 
 #: The most seconds the review of one set may take in all: a long game (Toguz Korgool's last
 #: a hundred moves and more) gives each move less than ``analysis_time``, and says so.
@@ -125,6 +130,7 @@ def game_name(rules: Rules) -> Message | None:
 
 
 # -- The widget -------------------------------------------------------------------------------
+
 
 class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     """A match (1, 3 or 5 sets) on one live board, against the computer or a classmate.
@@ -151,10 +157,19 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     (:meth:`forced_move`); a click on the pit does the same.
     """
 
-    def __init__(self, level: str | None = "orta", sets: int = 1, human: Side = SOUTH, *,
-                 first: str | None = None, seed: int | None = None, lang: str | None = None,
-                 rules: str = "official", analysis_time: float = 0.2,
-                 speed: float = 3.0) -> None:
+    def __init__(
+        self,
+        level: str | None = "orta",
+        sets: int = 1,
+        human: Side = SOUTH,
+        *,
+        first: str | None = None,
+        seed: int | None = None,
+        lang: str | None = None,
+        rules: str = "official",
+        analysis_time: float = 0.2,
+        speed: float = 3.0,
+    ) -> None:
         self.lang = lang or language_from_folder()
         self.rules = Rules.from_name(rules)
         self.seed = seed
@@ -164,39 +179,57 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self._note = ""
         self._note_kind = "info"
         self.reviews: list[GameReview] = []
-        self.stand_in: str | None = None   # the level that played the human's side, if any
+        self.stand_in: str | None = None  # the level that played the human's side, if any
         self.last_hint: Hint | None = None
         self.hints_used = 0
         # Widgets.
         self.title = w.HTML("")
         self.level_choice = w.Dropdown(
-            options=[*((lv.name(self.lang), key) for key, lv in LEVELS.items()),
-                     (t("play.classmate", self.lang), CLASSMATE)],
-            description=t("play.level", self.lang), style={"description_width": "initial"},
-            layout=w.Layout(width="auto"))
+            options=[
+                *((lv.name(self.lang), key) for key, lv in LEVELS.items()),
+                (t("play.classmate", self.lang), CLASSMATE),
+            ],
+            description=t("play.level", self.lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
         self.side_choice = w.Dropdown(
             options=[(SIDE_NAMES[s].text(self.lang), s) for s in SIDES],
-            description=t("play.side", self.lang), style={"description_width": "initial"},
-            layout=w.Layout(width="auto"))
+            description=t("play.side", self.lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
         self.first_choice = w.Dropdown(
-            options=[(t("play.first.lot", self.lang), "lot"),
-                     *((SIDE_NAMES[s].text(self.lang), s) for s in SIDES)],
-            description=t("play.first", self.lang), style={"description_width": "initial"},
-            layout=w.Layout(width="auto"))
-        self.sets_choice = w.ToggleButtons(options=[1, 3, 5], description=t("play.sets",
-                                           self.lang), style={"button_width": "3em",
-                                                              "description_width": "initial"})
+            options=[
+                (t("play.first.lot", self.lang), "lot"),
+                *((SIDE_NAMES[s].text(self.lang), s) for s in SIDES),
+            ],
+            description=t("play.first", self.lang),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
+        self.sets_choice = w.ToggleButtons(
+            options=[1, 3, 5],
+            description=t("play.sets", self.lang),
+            style={"button_width": "3em", "description_width": "initial"},
+        )
         self.new_button = w.Button(description=t("play.new_match", self.lang), icon="refresh")
         self.info = w.HTML("")
-        self.board = Board(Position.start(self.rules), lang=self.lang, speed=speed,
-                           controls=("speed", "step"))
-        self.hint_button = w.Button(description=t("play.hint_button", self.lang),
-                                    icon="lightbulb-o")
-        self.next_button = w.Button(description=t("play.next_set", self.lang),
-                                    icon="forward", button_style="success")
-        self.forced_button = w.Button(description=t("play.forced_button", self.lang),
-                                      icon="play", button_style="info",
-                                      layout=w.Layout(width="auto"))
+        self.board = Board(
+            Position.start(self.rules), lang=self.lang, speed=speed, controls=("speed", "step")
+        )
+        self.hint_button = w.Button(
+            description=t("play.hint_button", self.lang), icon="lightbulb-o"
+        )
+        self.next_button = w.Button(
+            description=t("play.next_set", self.lang), icon="forward", button_style="success"
+        )
+        self.forced_button = w.Button(
+            description=t("play.forced_button", self.lang),
+            icon="play",
+            button_style="info",
+            layout=w.Layout(width="auto"),
+        )
         self.forced_button.layout.display = "" if self.rules.forced_leftmost else "none"
         self.hint_box = w.HTML("")
         self.table = w.HTML("")
@@ -204,25 +237,49 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.chart = w.Image(format="png", layout=w.Layout(max_width="920px", width="100%"))
         self.mistakes_box = w.HTML("")
         self.review_box = w.VBox([self.review_title, self.chart, self.mistakes_box])
-        self.review_box.add_class("mangala-after-sowing")   # shown once the set is sown
+        self.review_box.add_class("mangala-after-sowing")  # shown once the set is sown
         self.new_button.on_click(lambda _: self._safely(self._new_from_settings))
         self.hint_button.on_click(lambda _: self._safely(self.hint))
         self.forced_button.on_click(lambda _: self._safely(self.forced_move))
         self.next_button.on_click(lambda _: self._safely(self.next_set))
         self.board.on_move(self._moved)
-        settings = w.HBox([self.level_choice, self.side_choice, self.first_choice,
-                           self.sets_choice, self.new_button],
-                          layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"))
-        super().__init__([FEEDBACK_STYLE, _PLAY_STYLE, self.title, settings, self.info, self.board,
-                          w.HBox([self.forced_button, self.hint_button, self.next_button]),
-                          self.hint_box, self.table, self.review_box])
+        settings = w.HBox(
+            [
+                self.level_choice,
+                self.side_choice,
+                self.first_choice,
+                self.sets_choice,
+                self.new_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"),
+        )
+        super().__init__(
+            [
+                FEEDBACK_STYLE,
+                _PLAY_STYLE,
+                self.title,
+                settings,
+                self.info,
+                self.board,
+                w.HBox([self.forced_button, self.hint_button, self.next_button]),
+                self.hint_box,
+                self.table,
+                self.review_box,
+            ]
+        )
         self.add_class("mangala-play")
         self.add_class("mangala-waits")
         self.new_match(level, sets, human, first=first)
 
     # Setting up ------------------------------------------------------------------------------
-    def new_match(self, level: str | None = "orta", sets: int = 1, human: Side = SOUTH, *,
-                  first: str | None = None) -> None:
+    def new_match(
+        self,
+        level: str | None = "orta",
+        sets: int = 1,
+        human: Side = SOUTH,
+        *,
+        first: str | None = None,
+    ) -> None:
         """Start a new match (the settings row's "New match" button does the same)."""
         if sets not in (1, 3, 5):
             raise MatchError("match.bad_sets", value=sets)
@@ -258,8 +315,12 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
 
     def _new_from_settings(self) -> None:
         first = self.first_choice.value
-        self.new_match(self.level_choice.value, self.sets_choice.value, self.side_choice.value,
-                       first=None if first == "lot" else first)
+        self.new_match(
+            self.level_choice.value,
+            self.sets_choice.value,
+            self.side_choice.value,
+            first=None if first == "lot" else first,
+        )
 
     # Playing ---------------------------------------------------------------------------------
     @property
@@ -309,11 +370,12 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         """Start the next set once this one is over; returns who starts it."""
         match = self.match
         if not match.position.is_over and not match.is_over:
-            raise MatchError("play.error.game_not_over" if self.rules.family
-                             else "play.error.set_not_over")
+            raise MatchError(
+                "play.error.game_not_over" if self.rules.family else "play.error.set_not_over"
+            )
         self.board.game = match.next_set()
         starter = self.board.game.first
-        self.stand_in = None             # the next set is the pupil's again
+        self.stand_in = None  # the next set is the pupil's again
         self.board.highlight = []
         self.hint_box.value = ""
         self._note = ""
@@ -328,8 +390,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         of the review (with a classmate match it plays both sides). From then on the match
         speaks of the sides, not to a pupil: nobody here played it."""
         choose = stand_in.choose if isinstance(stand_in, Player) else stand_in
-        self.stand_in = (stand_in.level.name(self.lang) if isinstance(stand_in, Player)
-                         else "?")
+        self.stand_in = stand_in.level.name(self.lang) if isinstance(stand_in, Player) else "?"
         while not self.position.is_over:
             self.human_move(choose(self.position))
 
@@ -353,11 +414,20 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         brackets, the stones in the store after the set)."""
         lang = self.lang
         match = self.match
-        rows = [["", *(t("play.set", lang, number=k) for k in range(1, match.sets + 1)),
-                 t("play.points", lang)]]
-        rows.append([t("play.starts", lang),
-                     *(self._name(match.starter(k), short=True) for k in range(match.sets)),
-                     ""])
+        rows = [
+            [
+                "",
+                *(t("play.set", lang, number=k) for k in range(1, match.sets + 1)),
+                t("play.points", lang),
+            ]
+        ]
+        rows.append(
+            [
+                t("play.starts", lang),
+                *(self._name(match.starter(k), short=True) for k in range(match.sets)),
+                "",
+            ]
+        )
         for side in SIDES:
             cells = []
             for k in range(match.sets):
@@ -391,9 +461,12 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             self._busy = False
         if played:
             key = "play.computer_played"
-            if len(played) > 1:      # extra turns, or (the storeless games) the human passed
-                key = ("play.computer_played_passes" if self.rules.passes
-                       else "play.computer_played_again")
+            if len(played) > 1:  # extra turns, or (the storeless games) the human passed
+                key = (
+                    "play.computer_played_passes"
+                    if self.rules.passes
+                    else "play.computer_played_again"
+                )
             said = t(key, self.lang, moves=t("play.then", self.lang).join(played))
             self._note = f"{self._note} {said}" if self._note else said
             self._note_kind = "info"
@@ -411,8 +484,11 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         self.board.highlight = []
         self.hint_box.value = ""
         self._note = ""
-        if self.computer_side is not None and not self.position.is_over and any(
-                e.kind == EventKind.PASS and e.side == self.computer_side for e in trace.events):
+        if (
+            self.computer_side is not None
+            and not self.position.is_over
+            and any(e.kind == EventKind.PASS and e.side == self.computer_side for e in trace.events)
+        ):
             self._note = t("play.computer_passed", self.lang)
         if self.position.is_over:
             self._finish_set()
@@ -424,10 +500,10 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         number = self.set_number
         if len(self.reviews) >= number:
             return
-        self.info.value = self._info_html(t("play.analysing", self.lang,
-                                            seconds=self._seconds()))
-        review = analyse_game(self.match.game, time_per_move=self._review_time(),
-                              reproducible=self.seed is not None)
+        self.info.value = self._info_html(t("play.analysing", self.lang, seconds=self._seconds()))
+        review = analyse_game(
+            self.match.game, time_per_move=self._review_time(), reproducible=self.seed is not None
+        )
         self.reviews.append(review)
         self._show_review(review)
 
@@ -454,11 +530,11 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         seconds = self._seconds(review)
         if not self.rules.family:
             return review_head_html(number, seconds, self.lang)
-        head = review_head_html(number, seconds, self.lang, note=Message(
-            "play.review.note_family", seconds=seconds))
+        head = review_head_html(
+            number, seconds, self.lang, note=Message("play.review.note_family", seconds=seconds)
+        )
         if self._review_time(len(review.moves)) < self.analysis_time:
-            reduced = t("play.review.reduced", self.lang, moves=len(review.moves),
-                        seconds=seconds)
+            reduced = t("play.review.reduced", self.lang, moves=len(review.moves), seconds=seconds)
             head += f'<p class="mangala-play-note">{html.escape(reduced)}</p>'
         return head
 
@@ -482,8 +558,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         if self.stand_in is not None and self.level:
             heading = Message("play.review.mistakes_demo", side=SIDE_NAMES[self.human])
         else:
-            heading = Message("play.review.mistakes" if self.level
-                              else "play.review.mistakes_both")
+            heading = Message("play.review.mistakes" if self.level else "play.review.mistakes_both")
         return mistakes_html(review, mistakes, heading, self.lang)
 
     def _name(self, side: Side, short: bool = False) -> str:
@@ -512,8 +587,12 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         number, sets = len(match.games), match.sets
         if match.is_over:
             p = match.points
-            score = t("play.score", lang, south=number_text(p[SIDES[0]], lang),
-                      north=number_text(p[SIDES[1]], lang))
+            score = t(
+                "play.score",
+                lang,
+                south=number_text(p[SIDES[0]], lang),
+                north=number_text(p[SIDES[1]], lang),
+            )
             winner = match.winner
             if self.stand_in is not None:
                 if winner is None or winner == "draw":
@@ -526,43 +605,59 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             key = "play.over.human" if winner == self.human else "play.over.computer"
             return t(key, lang, score=score)
         if pos.is_over:
-            return (t("play.set_over", lang, number=number, result=status_text(pos, lang))
-                    + " " + self._who(_NEXT, match.starter(number)))
+            return (
+                t("play.set_over", lang, number=number, result=status_text(pos, lang))
+                + " "
+                + self._who(_NEXT, match.starter(number))
+            )
         side = pos.to_move or SOUTH
         where = _ROW[side]
         if self.level is not None:
-            line = t("play.your_turn", lang, number=number, sets=sets,
-                     side=SIDE_NAMES[side], row=where)
+            line = t(
+                "play.your_turn", lang, number=number, sets=sets, side=SIDE_NAMES[side], row=where
+            )
         else:
-            line = t("play.turn", lang, number=number, sets=sets, side=SIDE_NAMES[side],
-                     row=where)
+            line = t("play.turn", lang, number=number, sets=sets, side=SIDE_NAMES[side], row=where)
         if self.rules.forced_leftmost and self.is_human(pos.to_move) and pos.legal_moves:
-            line += " " + t("play.forced_note", lang, side=SIDE_NAMES[side],
-                            pit=pos.legal_moves[0], button=Message("play.forced_button"))
+            line += " " + t(
+                "play.forced_note",
+                lang,
+                side=SIDE_NAMES[side],
+                pit=pos.legal_moves[0],
+                button=Message("play.forced_button"),
+            )
         return line
 
     def _info_html(self, text: str) -> str:
-        return (f'<div class="mangala-play-info" role="status" aria-live="polite">'
-                f"{html.escape(text)}</div>")
+        return (
+            f'<div class="mangala-play-info" role="status" aria-live="polite">'
+            f"{html.escape(text)}</div>"
+        )
 
     def _title_text(self) -> str:
         if self.stand_in is not None and self.level:
-            levels = {self.human: self.stand_in,
-                      other(self.human): LEVELS[self.level].name(self.lang)}
+            levels = {
+                self.human: self.stand_in,
+                other(self.human): LEVELS[self.level].name(self.lang),
+            }
             return t("play.title.demo", self.lang, **levels)
         if self.level is None:
             title = t("play.title.classmate", self.lang, sets=self.match.sets)
         else:
-            title = t("play.title.computer", self.lang, sets=self.match.sets,
-                      level=LEVELS[self.level].name(self.lang))
+            title = t(
+                "play.title.computer",
+                self.lang,
+                sets=self.match.sets,
+                level=LEVELS[self.level].name(self.lang),
+            )
         game = game_name(self.rules)
-        return title if game is None else t("play.title.game", self.lang, title=title,
-                                            game=game)
+        return title if game is None else t("play.title.game", self.lang, title=title, game=game)
 
     def _table_html(self) -> str:
         now = self.set_number if not self.match.is_over else 0
-        caption = t("play.table_caption_family" if self.rules.family else "play.table_caption",
-                    self.lang)
+        caption = t(
+            "play.table_caption_family" if self.rules.family else "play.table_caption", self.lang
+        )
         return score_table_html(self.table_rows(), now, caption)
 
     def _refresh(self) -> None:
@@ -573,15 +668,17 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         can_go_on = match.position.is_over and not match.is_over
         self.next_button.layout.display = "" if can_go_on else "none"
         self.hint_button.disabled = match.position.is_over
-        self.forced_button.disabled = (match.position.is_over
-                                       or not self.is_human(match.position.to_move))
-
+        self.forced_button.disabled = match.position.is_over or not self.is_human(
+            match.position.to_move
+        )
 
     def _still_html(self) -> str:
-        parts = [f'<div class="mangala-still"><h3>{html.escape(self._title_text())}</h3>',
-                 f'<p class="mangala-play-info">{html.escape(self.info_text)}</p>',
-                 board_img(self.position, lang=self.lang, highlight=self.board.highlight),
-                 self._table_html()]
+        parts = [
+            f'<div class="mangala-still"><h3>{html.escape(self._title_text())}</h3>',
+            f'<p class="mangala-play-info">{html.escape(self.info_text)}</p>',
+            board_img(self.position, lang=self.lang, highlight=self.board.highlight),
+            self._table_html(),
+        ]
         if self.reviews and self.match.position.is_over:
             review = self.reviews[-1]
             parts += [self._review_head_html(review), self._mistakes_html(review)]
@@ -589,7 +686,8 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         return "".join(parts)
 
     def __repr__(self) -> str:
-        return (f"PlayBoard(level={self.level or CLASSMATE!r}, sets={self.match.sets}, "
-                f"human={self.human!r}, set={self.set_number}, points={self.points!r}, "
-                f"lang={self.lang!r})")
-
+        return (
+            f"PlayBoard(level={self.level or CLASSMATE!r}, sets={self.match.sets}, "
+            f"human={self.human!r}, set={self.set_number}, points={self.points!r}, "
+            f"lang={self.lang!r})"
+        )

@@ -31,8 +31,14 @@ import pytest
 
 CHROMIUM = Path(os.environ.get("MANGALA_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 NOTEBOOKS = Path(__file__).parent / "notebooks"
@@ -105,30 +111,44 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     root.mkdir()
     settings = base / "app-settings"
     settings.mkdir()
-    (settings / "overrides.json").write_text(json.dumps({
-        "@jupyterlab/apputils-extension:notification": {
-            "fetchNews": "false", "checkForUpdates": False},
-    }))
+    (settings / "overrides.json").write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:notification": {
+                    "fetchNews": "false",
+                    "checkForUpdates": False,
+                },
+            }
+        )
+    )
     port = _free_port()
     token = secrets.token_hex(16)
-    env = {**os.environ,
-           "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(base / "config"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
-           "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings")}
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(base / "config"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
+        "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
+    }
     jupyter = Path(sys.executable).with_name("jupyter")
     log = base / "lab.log"
     command = [
-        str(jupyter), "lab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+        str(jupyter),
+        "lab",
+        "--allow-root",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
         "--expose-app-in-browser",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        f"--LabApp.app_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
+        f"--LabApp.app_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}",
         f"--LabApp.user_settings_dir={base / 'user-settings'}",
     ]
     with log.open("w") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                   cwd=root)
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:
@@ -202,24 +222,28 @@ class LabPage:
     def wait_idle(self, timeout: float = 60_000) -> None:
         self.page.wait_for_function(
             "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
-            "?.kernel?.status === 'idle'", timeout=timeout)
+            "?.kernel?.status === 'idle'",
+            timeout=timeout,
+        )
 
     def run_all(self, timeout: float = 120_000) -> None:
         """Run every cell and wait until each code cell has run and the kernel is idle."""
         self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        self.page.wait_for_function("""() => {
+        self.page.wait_for_function(
+            """() => {
             const w = window.jupyterapp.shell.currentWidget;
             if (!w || !w.content) return false;
             const cells = w.content.widgets.filter(c => c.model.type === 'code');
             const done = cells.every(c => c.model.executionCount !== null
                                           && c.model.executionState !== 'running');
             return done && w.sessionContext.session?.kernel?.status === 'idle';
-        }""", timeout=timeout)
+        }""",
+            timeout=timeout,
+        )
 
 
 @pytest.fixture
-def run_notebook(lab_server: LabServer, browser: object
-                 ) -> Iterator[Callable[..., LabPage]]:
+def run_notebook(lab_server: LabServer, browser: object) -> Iterator[Callable[..., LabPage]]:
     """Open a copy of a notebook in JupyterLab, run all its cells, return the page.
 
     ``run_notebook(path, viewport=(1280, 800), scale=1)``: ``scale`` is the device scale
@@ -229,21 +253,31 @@ def run_notebook(lab_server: LabServer, browser: object
     """
     contexts = []
 
-    def open_it(path: Path, viewport: tuple[int, int] = (1280, 800), scale: float = 1,
-                run: bool = True, in_folder: bool = False) -> LabPage:
+    def open_it(
+        path: Path,
+        viewport: tuple[int, int] = (1280, 800),
+        scale: float = 1,
+        run: bool = True,
+        in_folder: bool = False,
+    ) -> LabPage:
         path = Path(path)
         name = f"{path.stem}-{secrets.token_hex(3)}{path.suffix}"
         if in_folder:  # e.g. en/…: the lesson then speaks the folder's language
             (lab_server.root / path.parent.name).mkdir(exist_ok=True)
             name = f"{path.parent.name}/{name}"
         shutil.copy(path, lab_server.root / name)
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                      device_scale_factor=scale)
+        context = browser.new_context(
+            viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=scale
+        )
         contexts.append(context)
         page = context.new_page()
         lab = LabPage(page, name)
-        page.on("console", lambda m: lab.console.append(f"console.{m.type}: {m.text}")
-                if m.type == "error" else None)
+        page.on(
+            "console",
+            lambda m: (
+                lab.console.append(f"console.{m.type}: {m.text}") if m.type == "error" else None
+            ),
+        )
         page.on("pageerror", lambda e: lab.console.append(f"pageerror: {e}\n{e.stack}"))
         page.goto(lab_server.tree_url(name))
         lab.wait_idle()

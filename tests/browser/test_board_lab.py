@@ -22,8 +22,9 @@ def counts(page) -> list[int]:
 def expect_counts(page, board: tuple[int, ...]) -> None:
     from playwright.sync_api import expect
 
-    expect(page.locator(".mangala-board .mg-count")).to_have_text([str(c) for c in board],
-                                                                  timeout=20_000)
+    expect(page.locator(".mangala-board .mg-count")).to_have_text(
+        [str(c) for c in board], timeout=20_000
+    )
 
 
 def test_board_plays_in_lab(run_notebook):
@@ -47,7 +48,7 @@ def test_board_plays_in_lab(run_notebook):
     # and is animated; at the end the counts are the engine's.
     s3.click()
     after = start.play(3)
-    page.wait_for_timeout(700)                 # mid-animation, for the picture
+    page.wait_for_timeout(700)  # mid-animation, for the picture
     board.screenshot(path=str(SCREENSHOTS / "board_animating.png"))
     expect_counts(page, after.board)
     expect(board.locator(".mg-caption")).to_have_text(t("event.nothing", "tr"))
@@ -56,7 +57,8 @@ def test_board_plays_in_lab(run_notebook):
     # A wrong click (North's turn, a South pit): explained, nothing changes.
     board.locator('.mg-hit[data-label="S1"]').click()
     expect(board.locator(".mg-message")).to_have_text(
-        "⚠" * 0 + t("error.not_your_pit", "tr", owner="Güney", mover="Kuzey"))
+        "⚠" * 0 + t("error.not_your_pit", "tr", owner="Güney", mover="Kuzey")
+    )
     assert counts(page) == list(after.board)
 
     # Keyboard: with the board focused, 2 plays North's pit 2 (and is not a Lab shortcut).
@@ -82,7 +84,7 @@ def test_board_at_projector_size(run_notebook):
     expect(board).to_have_count(1, timeout=30_000)
     expect_counts(page, Position.start().board)
     box = board.locator(".mg-stage").bounding_box()
-    assert box is not None and box["width"] > 600, box        # the board fills the cell
+    assert box is not None and box["width"] > 600, box  # the board fills the cell
     board.locator('.mg-hit[data-label="S1"]').click()
     expect(board.locator(".mg-caption")).not_to_be_empty(timeout=5_000)
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -97,13 +99,16 @@ def write_notebook(path, *sources: str):
 
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(src) for src in sources]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbformat.write(nb, path)
     return path
 
 
-CAPTURE = "4,4,4,4,4,3,0/5,4,4,4,4,4,0 S"       # South's pit 6: the last stone makes North's 1 six
+CAPTURE = "4,4,4,4,4,3,0/5,4,4,4,4,4,0 S"  # South's pit 6: the last stone makes North's 1 six
 
 
 def test_step_mode_shows_every_stone_and_the_capture(run_notebook, tmp_path):
@@ -115,7 +120,8 @@ def test_step_mode_shows_every_stone_and_the_capture(run_notebook, tmp_path):
     notebook = write_notebook(
         tmp_path / "step.ipynb",
         "from mangala_edu import Position\nfrom mangala_edu.widgets import Board",
-        f"board = Board(Position.from_text({CAPTURE!r}), lang='en', step_mode=True)\nboard")
+        f"board = Board(Position.from_text({CAPTURE!r}), lang='en', step_mode=True)\nboard",
+    )
     lab = run_notebook(notebook, viewport=(1280, 720), scale=1.5)
     page = lab.page
     board = page.locator(".mangala-board")
@@ -158,16 +164,17 @@ def test_editor_in_the_browser(run_notebook, tmp_path):
     notebook = write_notebook(
         tmp_path / "editor.ipynb",
         "from mangala_edu.widgets import Board",
-        "board = Board(controls=['undo', 'redo', 'edit'])\nboard")
+        "board = Board(controls=['undo', 'redo', 'edit'])\nboard",
+    )
     lab = run_notebook(notebook)
     page = lab.page
     board = page.locator(".mangala-board")
     expect(board).to_have_count(1, timeout=30_000)
     board.locator(".mg-edit").click()
     expect(board.locator(".mg-editbar")).to_be_visible()
-    board.locator('.mg-hit[data-label="S1"]').click()                      # +1
-    board.locator('.mg-hit[data-label="S2"]').click(modifiers=["Shift"])   # -1
-    board.locator('.mg-hit[data-label="Nstore"]').click()                  # North's store +1
+    board.locator('.mg-hit[data-label="S1"]').click()  # +1
+    board.locator('.mg-hit[data-label="S2"]').click(modifiers=["Shift"])  # -1
+    board.locator('.mg-hit[data-label="Nstore"]').click()  # North's store +1
     expect_counts(page, (5, 3, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 1))
     board.locator(".mg-mover select").select_option("north")
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -186,9 +193,11 @@ def test_show_me_animates_a_list_of_moves(run_notebook, tmp_path):
     """board.show(moves) from Python: each move is queued and animated in turn."""
     from playwright.sync_api import expect
 
-    notebook = write_notebook(tmp_path / "show.ipynb",
-                              "from mangala_edu.widgets import Board",
-                              "board = Board(speed=8)\nboard")
+    notebook = write_notebook(
+        tmp_path / "show.ipynb",
+        "from mangala_edu.widgets import Board",
+        "board = Board(speed=8)\nboard",
+    )
     lab = run_notebook(notebook)
     page = lab.page
     board = page.locator(".mangala-board")
@@ -200,7 +209,7 @@ def test_show_me_animates_a_list_of_moves(run_notebook, tmp_path):
     expect(status).to_have_text("Güney 3. kuyuyu oynuyor", timeout=10_000)
     expect(status).to_have_text("Kuzey 2. kuyuyu oynuyor", timeout=10_000)
     expect(status).to_have_text("Güney 6. kuyuyu oynuyor", timeout=10_000)
-    expect(board.locator(".mg-undo")).to_be_disabled()                 # busy while it plays
+    expect(board.locator(".mg-undo")).to_be_disabled()  # busy while it plays
     expect_counts(page, first.play(2).play(6).board)
     expect(status).to_have_text("Sıra Kuzey oyuncusunda", timeout=10_000)
     expect(board.locator(".mg-undo")).to_be_enabled()

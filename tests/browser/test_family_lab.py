@@ -32,12 +32,22 @@ HAS_TUZDIK = "2,0,5,0,0,0,0,0,3,40/3,x,4,0,0,0,0,0,1,20 S"
 
 def write_notebook(path: Path, *cells: str) -> Path:
     notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{k}",
-                   "metadata": {}, "outputs": [], "source": source}
-                  for k, source in enumerate(cells)],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"c{k}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for k, source in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
     path.write_text(json.dumps(notebook), encoding="utf-8")
     return path
@@ -47,7 +57,8 @@ def expect_board(widget, position: Position) -> None:
     from playwright.sync_api import expect
 
     expect(widget.locator(".mangala-board .mg-count")).to_have_text(
-        [str(c) for c in position.board], timeout=60_000)
+        [str(c) for c in position.board], timeout=60_000
+    )
 
 
 def shoot(page, widget, name: str) -> None:
@@ -71,12 +82,14 @@ def test_each_game_played_by_clicks_against_the_computer(run_notebook, tmp_path,
     notebook = write_notebook(
         tmp_path / f"{game}.ipynb",
         "from mangala_edu.widgets.play import PlayBoard",
-        f"play = PlayBoard({settings}, speed=12)\nplay")
+        f"play = PlayBoard({settings}, speed=12)\nplay",
+    )
     lab = run_notebook(notebook, viewport=(1366, 768))
     page = lab.page
     assert lab.error_outputs() == []
-    twin = PlayBoard(level="kolay", rules=game, human="south", first="south", seed=2,
-                     lang="en", speed=0)
+    twin = PlayBoard(
+        level="kolay", rules=game, human="south", first="south", seed=2, lang="en", speed=0
+    )
     widget = page.locator(".mangala-play")
     expect(widget).to_have_count(1, timeout=30_000)
     expect_board(widget, twin.position)
@@ -111,8 +124,7 @@ def test_each_game_played_by_clicks_against_the_computer(run_notebook, tmp_path,
             twin.human_move(pit)
         expect_board(widget, twin.position)
         expect(widget.locator(".mg-busy")).to_have_count(0, timeout=60_000)
-    expect(widget.locator(".mangala-play-info")).to_contain_text(twin.info_text,
-                                                                timeout=20_000)
+    expect(widget.locator(".mangala-play-info")).to_contain_text(twin.info_text, timeout=20_000)
     # A click on the other side's pit is explained and changes nothing.
     board.locator('.mg-hit[data-label="N1"]').click()
     expect(board.locator(".mg-message.mg-error")).to_contain_text("North")
@@ -128,7 +140,8 @@ def test_the_tuzdik_is_marked_with_its_owner(run_notebook, tmp_path):
         tmp_path / "tuzdik.ipynb",
         "from mangala_edu import Position, Rules\nfrom mangala_edu.widgets import Board",
         f"Board(Position.from_text({TUZDIK!r}, Rules.toguz_korgool()), lang='en', speed=12)",
-        f"Board(Position.from_text({HAS_TUZDIK!r}, Rules.toguz_korgool()), lang='tr')")
+        f"Board(Position.from_text({HAS_TUZDIK!r}, Rules.toguz_korgool()), lang='tr')",
+    )
     lab = run_notebook(notebook, viewport=(1366, 768))
     page = lab.page
     boards = page.locator(".mangala-board")
@@ -161,7 +174,8 @@ def test_the_tuzdik_is_marked_with_its_owner(run_notebook, tmp_path):
     ready.scroll_into_view_if_needed()
     ready.locator('.mg-hit[data-label="S9"]').click()
     expect(ready.locator(".mg-caption")).to_have_text(
-        "Son taş Güney'in tuzdik kuyusuna düştü: başka bir şey olmaz", timeout=30_000)
+        "Son taş Güney'in tuzdik kuyusuna düştü: başka bir şey olmaz", timeout=30_000
+    )
     sown = Position.from_text(HAS_TUZDIK, Rules.toguz_korgool()).play(9)
     expect(ready.locator(".mg-count")).to_have_text([str(c) for c in sown.board])
     expect(ready.locator(".mg-tuzdik")).to_have_count(1)
@@ -189,7 +203,8 @@ def test_relay_chain_capture_and_pass_step_by_step(run_notebook, tmp_path):
         tmp_path / "events.ipynb",
         "from mangala_edu import Position, Rules\nfrom mangala_edu.widgets import Board",
         "Board(rules=Rules.mangala_iv(), lang='en', step_mode=True)",
-        f"Board(Position.from_text({PASS!r}, Rules.mangala_ii()), lang='en', step_mode=True)")
+        f"Board(Position.from_text({PASS!r}, Rules.mangala_ii()), lang='en', step_mode=True)",
+    )
     lab = run_notebook(notebook, viewport=(1366, 768))
     page = lab.page
     boards = page.locator(".mangala-board")
@@ -226,7 +241,8 @@ def test_relay_chain_capture_and_pass_step_by_step(run_notebook, tmp_path):
     for _ in range(1, len(captions)):
         passing.locator(".mg-next").click()
     expect(passing.locator(".mg-caption")).to_have_text(
-        "North has no stones: North passes and South plays again")
+        "North has no stones: North passes and South plays again"
+    )
     passing.screenshot(path=str(SCREENSHOTS / "family_pass_step.png"))
     passing.locator(".mg-end").click()
     expect(passing.locator(".mg-player-south.mg-active")).to_have_count(1)
@@ -234,8 +250,9 @@ def test_relay_chain_capture_and_pass_step_by_step(run_notebook, tmp_path):
     assert lab.errors() == []
 
 
-@pytest.mark.parametrize(("number", "lang"), [(23, "en"), (24, "tr"), (25, "tr")],
-                         ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("number", "lang"), [(23, "en"), (24, "tr"), (25, "tr")], ids=lambda v: str(v)
+)
 def test_a_family_lesson_runs_in_lab_with_its_boards(run_notebook, number, lang):
     """The lessons of the family (their notebooks as stored) draw their boards with the
     dishes of captured stones, and their closing match plays by a click."""
@@ -243,8 +260,7 @@ def test_a_family_lesson_runs_in_lab_with_its_boards(run_notebook, number, lang)
 
     from mangala_edu.lessons.content import LESSONS
 
-    path = (Path(__file__).parents[2] / "notebooks" / lang
-            / f"{LESSONS[number].names[lang]}.ipynb")
+    path = Path(__file__).parents[2] / "notebooks" / lang / f"{LESSONS[number].names[lang]}.ipynb"
     lab = run_notebook(path, viewport=(1366, 768))
     page = lab.page
     assert lab.error_outputs() == []

@@ -37,9 +37,11 @@ PLAY = ROOT / "notebooks" / "tr" / "09_oyna.ipynb"
 def stored_pictures(path: Path) -> int:
     """How many board pictures (<img> of an SVG) the notebook's stored outputs hold."""
     nb = json.loads(path.read_text("utf-8"))
-    return sum("".join(out.get("data", {}).get("text/html", "")).count(
-        'src="data:image/svg+xml;base64,') for cell in nb["cells"]
-        for out in cell.get("outputs", []))
+    return sum(
+        "".join(out.get("data", {}).get("text/html", "")).count('src="data:image/svg+xml;base64,')
+        for cell in nb["cells"]
+        for out in cell.get("outputs", [])
+    )
 
 
 @pytest.mark.parametrize("path", [LESSON_PATHS[0], PLAY], ids=lambda p: p.stem)
@@ -57,10 +59,16 @@ def test_a_lesson_not_run_yet_shows_its_boards_as_pictures(run_notebook, path):
     shown = page.evaluate("""() => [...document.querySelectorAll(
         '.jp-OutputArea-output img[src^="data:image/svg+xml"]')].filter(
         img => img.complete && img.naturalWidth > 0).length""")
-    assert shown == expected                      # drawn, not a broken image
+    assert shown == expected  # drawn, not a broken image
     texts = page.locator('.jp-OutputArea-output[data-mime-type="text/plain"]').all_text_contents()
-    jumbled = [x for x in texts if "Mangala" in x or x.startswith(
-        ("Board(", "Task(", "Demo(", "Quiz(", "Prediction(", "PlayBoard(", "Diagram("))]
+    jumbled = [
+        x
+        for x in texts
+        if "Mangala" in x
+        or x.startswith(
+            ("Board(", "Task(", "Demo(", "Quiz(", "Prediction(", "PlayBoard(", "Diagram(")
+        )
+    ]
     assert jumbled == []
     lang = path.parent.name
     notice = t("still.run", lang)[:40]
@@ -90,14 +98,16 @@ def test_a_prediction_fits_a_small_screen_and_rings_where_the_stone_landed(run_n
     last = answers.last.bounding_box()
     assert top and last and top["y"] >= 0 and last["y"] + last["height"] <= LAPTOP[1], (top, last)
     page.screenshot(path=str(SCREENSHOTS / "prediction_question_and_answers.png"))
-    answers.nth(3).click()                                   # South's pit 4: wrong
+    answers.nth(3).click()  # South's pit 4: wrong
     task.get_by_role("button", name=t("ui.check", "tr")).click()
     expect(task.locator(".mangala-feedback.mangala-wrong")).to_be_visible(timeout=20_000)
     board = task.locator(".mangala-board")
     expect(board.locator('.mg-hit.mg-marked[data-label="N2"]')).to_have_count(1)
     expect(board.locator(".mg-ring")).to_have_count(1)
-    stage, feedback = board.locator(".mg-stage").bounding_box(), \
-        task.locator(".mangala-feedback").bounding_box()
+    stage, feedback = (
+        board.locator(".mg-stage").bounding_box(),
+        task.locator(".mangala-feedback").bounding_box(),
+    )
     assert stage and feedback
     assert feedback["y"] + feedback["height"] - stage["y"] <= LAPTOP[1]  # board and verdict
     board.scroll_into_view_if_needed()
@@ -107,6 +117,7 @@ def test_a_prediction_fits_a_small_screen_and_rings_where_the_stone_landed(run_n
 
 # -- The pupil view (Voilà), at projector and laptop sizes ---------------------------------
 
+
 @pytest.fixture(scope="module")
 def pupil_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Lesson 1 in Turkish as the pupil view (python -m mangala_edu.pupil), its address."""
@@ -115,13 +126,30 @@ def pupil_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     jupyter_tool("voila", "voila")
     base = tmp_path_factory.mktemp("pupil")
     port = _free_port()
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(base / "config")}
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(base / "config"),
+    }
     log = (base / "voila.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "mangala_edu.pupil", "1", "tr", "--port", str(port),
-         "--no-browser", "--notebooks", str(ROOT / "notebooks")],
-        cwd=base, env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "mangala_edu.pupil",
+            "1",
+            "tr",
+            "--port",
+            str(port),
+            "--no-browser",
+            "--notebooks",
+            str(ROOT / "notebooks"),
+        ],
+        cwd=base,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 90
     while True:
@@ -141,8 +169,7 @@ def pupil_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), LAPTOP], ids=["projector", "laptop"])
-def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, pupil_view,
-                                                                        size):
+def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, pupil_view, size):
     from playwright.sync_api import expect
 
     width, height = size
@@ -156,11 +183,11 @@ def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, p
     expect(nav).to_be_visible(timeout=120_000)
     step = nav.locator(".mangala-pupil-step")
     expect(step).to_have_text("Bölüm 1 / 6")
-    assert page.locator(".mangala-pupil-hidden").count() > 0      # the other parts wait
+    assert page.locator(".mangala-pupil-hidden").count() > 0  # the other parts wait
     expect(page.get_by_role("heading", name="Ders 1 · Mangala tahtası")).to_be_visible()
     assert page.locator(".jp-InputArea-editor, .jp-CodeMirrorEditor").count() == 0  # no code
     column = page.locator("#rendered_cells > div").bounding_box()
-    assert column and abs(column["x"] + column["width"] / 2 - width / 2) < 20   # centred
+    assert column and abs(column["x"] + column["width"] / 2 - width / 2) < 20  # centred
     page.screenshot(path=str(SCREENSHOTS / f"pupil_{width}_part1.png"))
     # Next, to the part with the first task: one part at a time.
     for _ in range(4):
@@ -188,7 +215,7 @@ def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, p
         })).filter(Boolean)""")
     assert foreign == []
     big = width >= 1900
-    assert sizes["number"] >= (20 if big else 14), sizes      # pit numbers: readable at the back
+    assert sizes["number"] >= (20 if big else 14), sizes  # pit numbers: readable at the back
     assert sizes["count"] >= (18 if big else 12), sizes
     assert sizes["prompt"] >= (22 if big else 16), sizes
     board = task.locator(".mangala-board")
@@ -197,7 +224,7 @@ def test_the_pupil_view_shows_one_part_at_a_time_centred_and_readable(browser, p
     feedback = task.locator(".mangala-feedback")
     expect(feedback).to_be_visible(timeout=20_000)
     font = float(feedback.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)"))
-    assert font >= (22 if big else 16), font               # feedback in proportion to the board
+    assert font >= (22 if big else 16), font  # feedback in proportion to the board
     stage = task.locator(".mg-stage").bounding_box()
     box = feedback.bounding_box()
     assert stage and box and box["y"] + box["height"] - stage["y"] <= height  # one screen

@@ -27,9 +27,12 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).parents[2]
 # The rule lessons; the strategy lessons (those ending with a game) have their own test,
 # tests/browser/test_strategy_lab.py.
-LESSON_PATHS = [ROOT / "notebooks" / lang / f"{spec.names[lang]}.ipynb"
-                for lang in ("tr", "en") for _, spec in sorted(LESSONS.items())
-                if spec.game is None]
+LESSON_PATHS = [
+    ROOT / "notebooks" / lang / f"{spec.names[lang]}.ipynb"
+    for lang in ("tr", "en")
+    for _, spec in sorted(LESSONS.items())
+    if spec.game is None
+]
 
 
 def board_state(board) -> tuple[list[int], str]:
@@ -53,11 +56,11 @@ def click_and_check(page, board, tag: str) -> None:
     end = board.locator(".mg-end")
     if end.is_visible():  # a board in step mode waits for "next": jump to the move's end
         origin = position.place(side, pit)
-        expect(board.locator(".mg-count").nth(origin)).not_to_have_text(str(counts[origin]),
-                                                                         timeout=20_000)
+        expect(board.locator(".mg-count").nth(origin)).not_to_have_text(
+            str(counts[origin]), timeout=20_000
+        )
         end.click()
-    expect(board.locator(".mg-count")).to_have_text([str(c) for c in after.board],
-                                                    timeout=20_000)
+    expect(board.locator(".mg-count")).to_have_text([str(c) for c in after.board], timeout=20_000)
     SCREENSHOTS.mkdir(exist_ok=True)
     board.screenshot(path=str(SCREENSHOTS / f"{tag}_board.png"))
 
@@ -86,24 +89,30 @@ def test_a_decided_task_locks_its_board_until_try_again(run_notebook):
 
     lab = run_notebook(LESSON_PATHS[0])
     page = lab.page
-    board = page.locator(".mangala-board").nth(1)       # the demonstration's board comes first
+    board = page.locator(".mangala-board").nth(1)  # the demonstration's board comes first
     expect(board).to_be_visible(timeout=30_000)
     board.scroll_into_view_if_needed()
     start = Position.start()
     counts = board.locator(".mg-count")
     expect(counts).to_have_text([str(c) for c in start.board])
-    board.locator('.mg-hit[data-label="S3"]').click()   # wrong: the task wants pit 5
+    board.locator('.mg-hit[data-label="S3"]').click()  # wrong: the task wants pit 5
     # The verdict has come from Python while stones are still in the hand: it is not shown,
     # nor is the board's "this task is over" line, until the last stone is down.
     task = page.locator(".mangala-task").first
     handle = task.element_handle()
-    page.wait_for_function("""(task) => task.querySelector('.mg-hand')
-                              && task.querySelector('.mangala-feedback')""", arg=handle,
-                           timeout=20_000)
-    seen = page.evaluate("""(task) => ({
+    page.wait_for_function(
+        """(task) => task.querySelector('.mg-hand')
+                              && task.querySelector('.mangala-feedback')""",
+        arg=handle,
+        timeout=20_000,
+    )
+    seen = page.evaluate(
+        """(task) => ({
         hand: !!task.querySelector('.mg-hand'),
         verdict: getComputedStyle(task.querySelector('.mangala-feedback')).visibility,
-        locked: task.querySelector('.mg-hint').textContent})""", handle)
+        locked: task.querySelector('.mg-hint').textContent})""",
+        handle,
+    )
     assert seen["hand"] and seen["verdict"] == "hidden" and seen["locked"] == "", seen
     board.screenshot(path=str(SCREENSHOTS / "lab_task_while_sowing.png"))
     after = start.play(3)
@@ -117,8 +126,8 @@ def test_a_decided_task_locks_its_board_until_try_again(run_notebook):
     board.locator('.mg-hit[data-label="N2"]').click()
     board.locator('.mg-hit[data-label="N5"]').click()
     expect(board.locator(".mg-message")).to_have_text(words)
-    expect(board.locator(".mg-hint")).to_have_text("")     # said once is enough
-    page.wait_for_timeout(1000)                         # an animation would have started
+    expect(board.locator(".mg-hint")).to_have_text("")  # said once is enough
+    page.wait_for_timeout(1000)  # an animation would have started
     expect(counts).to_have_text([str(c) for c in after.board])
     assert board.locator(".mg-hit.mg-legal").count() == 0
     board.screenshot(path=str(SCREENSHOTS / "lab_task_locked_board.png"))
@@ -143,15 +152,29 @@ def test_a_lesson_in_voila(browser, tmp_path):
     shutil.copy(source, folder / source.name)
     port = _free_port()
     log = (tmp_path / "voila.log").open("w")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+    }
     process = subprocess.Popen(
-        [str(voila), source.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         "--ServerApp.allow_root=True", f"--Voila.root_dir={folder}",
-         # Notebook 7 (in the test extras) brings a JupyterLab extension that Voilà cannot
-         # load (a module-federation error in the console, nothing else); an app needs none.
-         "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension"],
-        cwd=folder, stdout=log, stderr=subprocess.STDOUT, env=env)
+        [
+            str(voila),
+            source.name,
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--ServerApp.allow_root=True",
+            f"--Voila.root_dir={folder}",
+            # Notebook 7 (in the test extras) brings a JupyterLab extension that Voilà cannot
+            # load (a module-federation error in the console, nothing else); an app needs none.
+            "--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension",
+        ],
+        cwd=folder,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
@@ -179,8 +202,9 @@ def test_a_lesson_in_voila(browser, tmp_path):
         assert [e for e in errors if not any(o in e for o in offline)] == []
         context.close()
         # The same app on a projector: 1920x1080 with the page zoomed to 150 %.
-        projector = browser.new_context(viewport={"width": 1280, "height": 720},
-                                        device_scale_factor=1.5)
+        projector = browser.new_context(
+            viewport={"width": 1280, "height": 720}, device_scale_factor=1.5
+        )
         page = projector.new_page()
         page.goto(f"{url}/", timeout=120_000)
         board = page.locator(".mangala-board").first

@@ -28,13 +28,28 @@ def test_a_lesson_in_notebook7(browser, tmp_path):
     name = f"{source.parent.name}/{source.name}"
     shutil.copy(source, root / name)
     port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+    }
     log = (tmp_path / "notebook.log").open("w")
     process = subprocess.Popen(
-        [str(jupyter_notebook), "--allow-root", "--no-browser", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-         "--expose-app-in-browser"], cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
+        [
+            str(jupyter_notebook),
+            "--allow-root",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
+            "--expose-app-in-browser",
+        ],
+        cwd=root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
@@ -49,8 +64,10 @@ def test_a_lesson_in_notebook7(browser, tmp_path):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         nb = LabPage(page, name)
-        page.on("console", lambda m: nb.console.append(f"{m.text} @ {m.location}")
-                if m.type == "error" else None)
+        page.on(
+            "console",
+            lambda m: nb.console.append(f"{m.text} @ {m.location}") if m.type == "error" else None,
+        )
         page.on("pageerror", lambda e: nb.console.append(f"{e}\n{e.stack}"))
         page.goto(f"{url}/notebooks/{name}?token={token}", timeout=120_000)
         nb.wait_idle()
@@ -60,6 +77,7 @@ def test_a_lesson_in_notebook7(browser, tmp_path):
         expect(board).to_be_visible(timeout=60_000)
         click_and_check(page, board, "notebook7_lesson")
         page.screenshot(path=str(SCREENSHOTS / "notebook7_lesson.png"))
+
         # Notebook 7's own start-up logs a settings error from its core bundle here (offline,
         # isolated settings); it is not ours: keep every error whose stack leaves that bundle.
         def notebook7_own(error: str) -> bool:

@@ -37,7 +37,7 @@ def test_play_notebook_against_the_computer(run_notebook):
     counts = board.locator(".mg-count")
     expect(counts).to_have_text([str(c) for c in twin.position.board], timeout=20_000)
     # After Run All nothing is ringed and no hint shows: nobody has asked yet.
-    page.wait_for_timeout(1000)                   # every message of the run has arrived
+    page.wait_for_timeout(1000)  # every message of the run has arrived
     assert widget.locator(".mg-ring").count() == 0
     assert widget.locator(".mg-hit.mg-marked").count() == 0
     assert "İpucu:" not in widget.inner_text()
@@ -50,8 +50,7 @@ def test_play_notebook_against_the_computer(run_notebook):
         twin.human_move(pit)
         expect(counts).to_have_text([str(c) for c in twin.position.board], timeout=60_000)
         expect(widget.locator(".mg-busy")).to_have_count(0, timeout=60_000)  # animation over
-        expect(widget.locator(".mangala-play-info")).to_contain_text("Sıra sende",
-                                                                    timeout=20_000)
+        expect(widget.locator(".mangala-play-info")).to_contain_text("Sıra sende", timeout=20_000)
     widget.screenshot(path=str(SCREENSHOTS / "play_lab_match.png"))
     # The demonstration set: its review (chart and mistake boards) is shown.
     demo = plays.nth(1)
@@ -66,6 +65,6 @@ def test_play_notebook_against_the_computer(run_notebook):
     widget.scroll_into_view_if_needed()
     widget.get_by_role("button", name="İpucu").click()
     expect(widget.locator(".mangala-feedback")).to_contain_text("İpucu:", timeout=30_000)
-    expect(widget.locator(".mg-ring")).to_have_count(1)      # asked: now a pit is ringed
+    expect(widget.locator(".mg-ring")).to_have_count(1)  # asked: now a pit is ringed
     widget.screenshot(path=str(SCREENSHOTS / "play_lab_hint.png"))
     assert lab.errors() == []

@@ -73,8 +73,7 @@ def test_solve_a_puzzle_by_clicks_with_a_wrong_move_and_a_hint(run_notebook):
             continue
         board.locator(f'.mg-hit[data-label="{name}"]').click()
         following = k + 1
-        while following < len(puzzle.line) and not puzzle.is_learner_move(
-                puzzle.line[following]):
+        while following < len(puzzle.line) and not puzzle.is_learner_move(puzzle.line[following]):
             following += 1
         shows(positions[following])
     expect(trainer.locator(".mangala-feedback.mangala-solved")).to_contain_text("Çözdün!")

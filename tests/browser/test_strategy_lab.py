@@ -34,6 +34,7 @@ def _path(number: int) -> Path:
 
 def _solving_line(spec) -> list[int]:
     """Pits that solve a task with a goal (extra turns included), found with its own judge."""
+
     def search(traces: list) -> list[int] | None:
         position = traces[-1].after if traces else spec.start()
         for pit in position.legal_moves:
@@ -79,7 +80,8 @@ def test_strategy_lesson_runs_and_its_first_task_is_solved_by_clicks(run_noteboo
         answer = start.trace(spec.pit).last_place
         label = next(text for text, place in _places(start, lang) if place == answer)
         choice = cell.locator(".mangala-answers button").filter(
-            has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+            has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")
+        )
         expect(choice).to_have_count(1)
         choice.scroll_into_view_if_needed()
         choice.click()

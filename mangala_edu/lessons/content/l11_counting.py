@@ -28,8 +28,7 @@ SPEC = LessonSpec(
         TaskSpec("2,4,1,6,16,0,5/1,2,0,3,1,2,5 S", Outcome(EventKind.EXTRA_TURN)),
         # Pit 2 (9 stones: 2 + 9 = 11) makes North's pit 3 even: +2. The single stone of pit 3
         # takes 2 at once by the empty pit 4, but loses.
-        TaskSpec("1,9,1,0,1,0,19/0,0,1,0,0,0,16 S",
-                 BestMove({1: -10, 2: 2, 3: -6, 5: -10})),
+        TaskSpec("1,9,1,0,1,0,19/0,0,1,0,0,0,16 S", BestMove({1: -10, 2: 2, 3: -6, 5: -10})),
         # From the collection (a long sowing): pit 6 (9 stones) goes round into South's empty
         # pit 1 and captures; pits 3 and 5 give 2 stones less.
         PuzzleTask(id="md6a4340"),

@@ -33,8 +33,7 @@ SPEC = LessonSpec(
         # Pit 6 first (6, 4, 6, 6); pit 4 first drops a stone into pit 6 and the chain ends.
         TaskSpec("0,1,1,4,1,2,14/1,1,1,3,0,1,18 S", ExtraTurns(4)),
         # Pits 5 and 6 both reach the store; only pit 6 first wins.
-        TaskSpec("1,1,0,1,3,2,13/1,2,2,0,1,0,21 S",
-                 BestMove({1: -2, 2: -2, 4: 0, 5: -2, 6: 2})),
+        TaskSpec("1,1,0,1,3,2,13/1,2,2,0,1,0,21 S", BestMove({1: -2, 2: -2, 4: 0, 5: -2, 6: 2})),
         # From the collection: pit 6 (2 stones) reaches the store; pits 4 and 5 lose.
         PuzzleTask(id="m3b01f4b"),
     ),
@@ -47,8 +46,7 @@ SPEC = LessonSpec(
         Sowing("broken", "2,0,0,3,1,3,19/1,0,0,0,1,2,16 S", 6, "N1", "even_capture", 2),
         # The demonstration after 6, 6, 5: taking the last extra turn (pit 6) is worse than
         # keeping it (pit 5 or pit 4).
-        MoveValues("last_link", "2,0,0,3,1,1,21/1,0,0,0,1,2,16 S",
-                   {1: -2, 4: 2, 5: 2, 6: 0}),
+        MoveValues("last_link", "2,0,0,3,1,1,21/1,0,0,0,1,2,16 S", {1: -2, 4: 2, 5: 2, 6: 0}),
         # Pit 4 (4 stones) is further from the store, but it feeds pit 6: a chain of four.
         Chain("create", CREATE, (5, 4, 6, 6)),
         Heuristic("not_always", WAIT, "closest_extra_turn", 6, holds=False),
@@ -56,11 +54,22 @@ SPEC = LessonSpec(
         Sowing("wait_move", WAIT, 5, "S6", "nothing"),
         Chain("seven", "0,0,5,3,2,1,10/3,2,4,1,3,2,12 S", (3, 6, 5, 6, 4, 6, 6)),
         Chain("four", "0,1,1,4,1,2,14/1,1,1,3,0,1,18 S", (6, 4, 6, 6)),
-        Outcomes("seven_moves", "0,0,5,3,2,1,10/3,2,4,1,3,2,12 S",
-                 {3: "extra_turn", 4: "nothing", 5: "nothing", 6: "extra_turn"}),
-        Outcomes("t3_moves", "1,1,0,1,3,2,13/1,2,2,0,1,0,21 S",
-                 {1: "nothing", 2: "empty_opposite_empty", 4: "nothing", 5: "extra_turn",
-                  6: "extra_turn"}),
+        Outcomes(
+            "seven_moves",
+            "0,0,5,3,2,1,10/3,2,4,1,3,2,12 S",
+            {3: "extra_turn", 4: "nothing", 5: "nothing", 6: "extra_turn"},
+        ),
+        Outcomes(
+            "t3_moves",
+            "1,1,0,1,3,2,13/1,2,2,0,1,0,21 S",
+            {
+                1: "nothing",
+                2: "empty_opposite_empty",
+                4: "nothing",
+                5: "extra_turn",
+                6: "extra_turn",
+            },
+        ),
         # The quiz: two stones in pit 6 are two extra turns.
         Sowing("q2", "1,0,0,0,0,2,20/3,2,4,1,3,2,10 S", 6, "Sstore", "extra_turn"),
         Chain("q2_chain", "1,0,0,0,0,2,20/3,2,4,1,3,2,10 S", (6, 6)),

@@ -27,8 +27,7 @@ SPEC = LessonSpec(
         # Only pit 5 leaves two threats: pit 4 aims at North's pit 2, pit 6 at North's pit 1.
         TaskSpec("4,0,0,6,5,2,12/0,2,0,0,0,5,12 S", Threatens(2)),
         # Pit 2's single stone leaves two threats (pits 1 and 3, by empty pits).
-        TaskSpec("2,1,3,2,0,0,17/1,0,3,0,1,2,16 S",
-                 BestMove({1: -4, 2: 2, 3: -2, 4: -6})),
+        TaskSpec("2,1,3,2,0,0,17/1,0,3,0,1,2,16 S", BestMove({1: -4, 2: 2, 3: -2, 4: -6})),
         # Written for the lesson (no puzzle of the collection sets up a capture in one move
         # yet): pit 4 makes North's pit 1 odd and threatens two captures.
         PuzzleTask(id="inline-even-1"),
@@ -37,15 +36,26 @@ SPEC = LessonSpec(
     claims=(
         Outcomes("setup_now", SETUP, {4: "nothing", 5: "odd", 6: "odd"}),
         Attacks("setup", SETUP, 6, {5: 4}),
-        Outcomes("double_now", DOUBLE, {1: "nothing", 2: "nothing", 3: "nothing",
-                                        4: "odd", 5: "extra_turn", 6: "odd"}),
+        Outcomes(
+            "double_now",
+            DOUBLE,
+            {1: "nothing", 2: "nothing", 3: "nothing", 4: "odd", 5: "extra_turn", 6: "odd"},
+        ),
         Attacks("double", DOUBLE, 4, {5: 6, 6: 2}),
         Attacks("triple", TRIPLE, 3, {2: 4, 4: 4, 5: 4}),
         MoveValues("triple_values", TRIPLE, {2: -8, 3: 2, 4: -6, 5: -6}),
-        Outcomes("triple_now", TRIPLE, {2: "nothing", 3: "nothing", 4: "nothing",
-                                        5: "empty_capture"}, {5: 4}),
-        Outcomes("game_moves", "1,0,1,0,5,0,21/0,0,1,0,1,0,18 S",
-                 {1: "empty_capture", 3: "empty_capture", 5: "odd"}, {1: 2, 3: 2}),
+        Outcomes(
+            "triple_now",
+            TRIPLE,
+            {2: "nothing", 3: "nothing", 4: "nothing", 5: "empty_capture"},
+            {5: 4},
+        ),
+        Outcomes(
+            "game_moves",
+            "1,0,1,0,5,0,21/0,0,1,0,1,0,18 S",
+            {1: "empty_capture", 3: "empty_capture", 5: "odd"},
+            {1: 2, 3: 2},
+        ),
     ),
     # Pit 5 (5 stones) leaves two threats by empty pits (pits 1 and 3); every other move loses.
     game=GameSpec("1,0,1,0,5,0,21/0,0,1,0,1,0,18 S", {1: -2, 3: -2, 5: 8}),

@@ -28,8 +28,7 @@ SPEC = LessonSpec(
         TaskSpec(LAP, BestCapture()),
         # Pit 2's single stone leaves pit 2 empty, opposite North's 6 stones: +2. Pit 3 takes
         # 2 at once by the empty pit 4 but loses.
-        TaskSpec("1,1,1,0,2,0,19/0,0,1,1,6,1,15 S",
-                 BestMove({1: -6, 2: 2, 3: -4, 5: -4})),
+        TaskSpec("1,1,1,0,2,0,19/0,0,1,1,6,1,15 S", BestMove({1: -6, 2: 2, 3: -4, 5: -4})),
         # Only pit 5 (8 stones) leaves North nothing: it fills North's pits 1 and 2.
         TaskSpec(DANGER, Defend(0)),
         # From the collection: pit 2's single stone falls into the empty pit 3 and captures:
@@ -42,8 +41,12 @@ SPEC = LessonSpec(
         Sowing("several", DEMO, 3, "S4", "nothing"),
         Attacks("weapon", DEMO, 2, {1: 6, 3: 2, 4: 2}),
         MoveValues("demo", DEMO, {1: -8, 2: 2, 3: -2, 4: -4}),
-        Outcomes("lap", LAP, {2: "empty_capture", 4: "nothing", 5: "empty_capture",
-                              6: "extra_turn"}, {2: 7, 5: 8}),
+        Outcomes(
+            "lap",
+            LAP,
+            {2: "empty_capture", 4: "nothing", 5: "empty_capture", 6: "extra_turn"},
+            {2: 7, 5: 8},
+        ),
         Threat("danger", DANGER, 9, by=1),
     ),
     # Pit 3's single stone leaves pit 3 empty: pit 2 can then drop into it (North's pit 4

@@ -23,8 +23,11 @@ SPEC = LessonSpec(
     tasks=(
         TaskSpec("2,1,0,1,1,0,22/0,0,0,1,2,1,17 S", BestMove({1: -4, 2: 2, 4: -4, 5: -2})),
         # The local rule: pit 3 is best (under the official rule it would be pit 6).
-        TaskSpec("1,1,1,0,1,4,19/0,0,1,0,1,0,19 S", BestMove({1: 4, 2: 4, 3: 6, 5: 4, 6: 2}),
-                 rules="own-side"),
+        TaskSpec(
+            "1,1,1,0,1,4,19/0,0,1,0,1,0,19 S",
+            BestMove({1: 4, 2: 4, 3: 6, 5: 4, 6: 2}),
+            rules="own-side",
+        ),
         # Written for the lesson (the collection has no one-move puzzle on the end of the set
         # yet): pit 2's single stone is the only winning move.
         PuzzleTask(id="inline-end-1"),
@@ -37,8 +40,9 @@ SPEC = LessonSpec(
         Heuristic("empty_own", RACE, "empty_first", 2, holds=False, rules="own-side"),
         MoveValues("trap", TRAP, {1: -12, 2: -12, 4: -12, 5: -4, 6: -6}),
         MoveValues("trap_own", TRAP, {1: 14, 2: 12, 4: 12, 5: 14, 6: 18}, rules="own-side"),
-        MoveValues("official_t2", "1,1,1,0,1,4,19/0,0,1,0,1,0,19 S",
-                   {1: -2, 2: 0, 3: -6, 5: -2, 6: 2}),
+        MoveValues(
+            "official_t2", "1,1,1,0,1,4,19/0,0,1,0,1,0,19 S", {1: -2, 2: 0, 3: -6, 5: -2, 6: 2}
+        ),
     ),
     # Pit 5 reaches the store and starts the run home before North's last stone is gone;
     # every other move loses.

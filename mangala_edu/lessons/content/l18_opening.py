@@ -32,8 +32,11 @@ SPEC = LessonSpec(
     ),
     quiz=(QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 1)),
     claims=(
-        Outcomes("first", "start", {1: "nothing", 2: "nothing", 3: "nothing", 4: "extra_turn",
-                                    5: "odd", 6: "odd"}),
+        Outcomes(
+            "first",
+            "start",
+            {1: "nothing", 2: "nothing", 3: "nothing", 4: "extra_turn", 5: "odd", 6: "odd"},
+        ),
         Sowing("four", "start", 4, "Sstore", "extra_turn"),
         Threat("first_one", "start", 6, pit=1, by=4),
         Threat("first_five", "start", 0, pit=5),

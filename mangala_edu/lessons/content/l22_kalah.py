@@ -15,8 +15,7 @@ SPEC = LessonSpec(
         TaskSpec("start", Outcome(EventKind.EXTRA_TURN), rules="kalah"),
         # Pit 1 ends in the empty pit 5 opposite North's 6 stones (7 taken); pit 6 makes
         # North's pit 4 even, which takes nothing in Kalah.
-        TaskSpec("4,4,4,4,0,5,1/0,6,5,5,5,5,0 S", Outcome(EventKind.EMPTY_CAPTURE),
-                 rules="kalah"),
+        TaskSpec("4,4,4,4,0,5,1/0,6,5,5,5,5,0 S", Outcome(EventKind.EMPTY_CAPTURE), rules="kalah"),
         # 13 stones from pit 3 go once round and end in pit 3, emptied at lift-off.
         PredictSpec("2,1,13,1,0,2,5/1,3,2,1,4,3,10 S", 3, rules="kalah"),
     ),

@@ -14,8 +14,9 @@ SPEC = LessonSpec(
     tasks=(
         # Pits 3, 4 and 5 end in South's own pit 6 and make it 2 (with pit 5 made 2 before
         # it): captures in one's own row; pits 1, 2 and 6 take nothing.
-        TaskSpec("1,12,3,2,1,1,26/0,1,0,1,0,0,24 S", Outcome(EventKind.CHAIN_CAPTURE),
-                 rules="mangala-ii"),
+        TaskSpec(
+            "1,12,3,2,1,1,26/0,1,0,1,0,0,24 S", Outcome(EventKind.CHAIN_CAPTURE), rules="mangala-ii"
+        ),
         # 12 stones from pit 2 go once round and drop the last one into pit 2 itself.
         PredictSpec("1,12,3,2,1,1,26/0,1,0,1,0,0,24 S", 2, rules="mangala-ii"),
         # Pit 2 takes 8 (two pits); pits 5 and 6 take 6, pit 1 takes 4.

@@ -12,17 +12,23 @@ SPEC = LessonSpec(
     demos=(DemoSpec("start", (2, 3), rules="toguz-korgool"),),
     tasks=(
         # Pit 5 makes North's pit 6 hold 14 (captured); pit 9 makes North's pit 4 exactly 3.
-        TaskSpec("1,1,10,1,11,1,2,13,5,24/14,0,18,2,13,13,13,0,10,10 S", BestCapture(),
-                 rules="toguz-korgool"),
+        TaskSpec(
+            "1,1,10,1,11,1,2,13,5,24/14,0,18,2,13,13,13,0,10,10 S",
+            BestCapture(),
+            rules="toguz-korgool",
+        ),
         # The same board: only pit 9 wins a tuzdik.
-        TaskSpec("1,1,10,1,11,1,2,13,5,24/14,0,18,2,13,13,13,0,10,10 S",
-                 Outcome(EventKind.TUZDIK), rules="toguz-korgool"),
+        TaskSpec(
+            "1,1,10,1,11,1,2,13,5,24/14,0,18,2,13,13,13,0,10,10 S",
+            Outcome(EventKind.TUZDIK),
+            rules="toguz-korgool",
+        ),
         # 14 stones from pit 5 end in North's pit 9, made 3: the 9th pit is never a tuzdik.
-        PredictSpec("5,14,0,2,14,1,13,3,13,2/12,1,12,12,12,1,4,13,2,26 S", 5,
-                    rules="toguz-korgool"),
+        PredictSpec(
+            "5,14,0,2,14,1,13,3,13,2/12,1,12,12,12,1,4,13,2,26 S", 5, rules="toguz-korgool"
+        ),
         # South has 78: pit 4 captures 6 in North's pit 1, 84 stones end the game.
-        TaskSpec("x,3,4,7,0,1,1,1,4,78/5,3,0,2,1,x,0,0,2,50 S", WinSet(),
-                 rules="toguz-korgool"),
+        TaskSpec("x,3,4,7,0,1,1,1,4,78/5,3,0,2,1,x,0,0,2,50 S", WinSet(), rules="toguz-korgool"),
     ),
     quiz=(QuizSpec(3, 1), QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 0)),
 )

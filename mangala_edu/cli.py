@@ -343,17 +343,7 @@ def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         proven = _proven(pos, exc, lang)
         raise OutOfBudget(f"{message} {proven}" if proven else message) from exc
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "value": sol.value,
-                    "best_moves": list(sol.best_moves),
-                    "nodes": sol.nodes,
-                    "seconds": round(sol.seconds, 3),
-                }
-            ),
-            file=out,
-        )
+        print(json.dumps(sol.to_dict()), file=out)
     else:
         moves = ", ".join(str(p) for p in sol.best_moves)
         key = "cli.solved_game" if pos.rules.family else "cli.solved"

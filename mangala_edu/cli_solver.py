@@ -365,17 +365,7 @@ def solve_command(
         return
     sol = result["solution"]
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "value": sol.value,
-                    "best_moves": list(sol.best_moves),
-                    "nodes": sol.nodes,
-                    "seconds": round(sol.seconds, 3),
-                }
-            ),
-            file=out,
-        )
+        print(json.dumps(sol.to_dict()), file=out)
     else:
         print(
             t(

@@ -37,6 +37,7 @@ from collections.abc import Collection
 
 from ..engine import SIDE_NAMES, Event, EventKind, MoveTrace, Rules, other
 from ..engine.geometry import SIDE_GENITIVES
+from ..engine.trace import ENDINGS, OUTCOMES
 from ..i18n import Message, get_language, t
 from .svg import status_text
 
@@ -79,26 +80,9 @@ _CAPTIONS: dict[EventKind, str] = {
     EventKind.REPETITION: "event.repetition",
 }
 
-#: The kinds :func:`outcome_caption` tells: the rule at the last stone and the end of the set.
-_OUTCOME_CAPTIONS = (
-    EventKind.EXTRA_TURN,
-    EventKind.EVEN_CAPTURE,
-    EventKind.ODD,
-    EventKind.EMPTY_CAPTURE,
-    EventKind.EMPTY_OPPOSITE_EMPTY,
-    EventKind.NOTHING,
-    EventKind.TUZDIK,
-    EventKind.LAST_IN_TUZDIK,
-    EventKind.CHAIN_CAPTURE,
-    EventKind.NO_CAPTURE,
-    EventKind.RELAY_LOOP,
-    EventKind.PASS,
-    EventKind.WIN_THRESHOLD,
-    EventKind.NO_MOVE,
-    EventKind.REPETITION,
-    EventKind.SWEEP,
-    EventKind.SET_OVER,
-)
+#: The kinds :func:`outcome_caption` tells: the rule at the last stone (a pass too) and the
+#: end of the set or game.
+_OUTCOME_CAPTIONS = OUTCOMES | {EventKind.PASS} | ENDINGS
 
 
 def event_caption(

@@ -71,6 +71,19 @@ class Solution:
     def nodes_per_second(self) -> float:
         return self.nodes / self.seconds if self.seconds > 0 else float("inf")
 
+    def to_dict(self) -> dict[str, object]:
+        """The solution as JSON-ready data (what ``mangala-edu solve --json`` prints).
+
+        >>> Solution(2, (5, 6), 1234, 0.01234).to_dict()
+        {'value': 2, 'best_moves': [5, 6], 'nodes': 1234, 'seconds': 0.012}
+        """
+        return {
+            "value": self.value,
+            "best_moves": list(self.best_moves),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
 
 class Solver:
     """An exact solver for one set of rules; keeps its transposition table between calls.

@@ -353,8 +353,9 @@ class OpeningTable:
         """The summary and how the values were found."""
         data = json.loads(self.path.read_text("utf-8"))
         budget = self.entry.budget
+        limit = "opening.how.limit_all" if "Compiled" in data["solver"] else "opening.how.limit"
         how = (
-            t("opening.how.limit", self.lang, seconds=round(budget))
+            t(limit, self.lang, seconds=round(budget))
             if budget
             else t("opening.how.full", self.lang)
         )

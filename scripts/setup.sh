@@ -30,6 +30,25 @@ install_once() {
     .venv/bin/python -m pip install --quiet -e .
     touch "$stamp"
   fi
+  lab_settings
+}
+
+# JupyterLab's defaults for this .venv only (JupyterLab reads
+# <prefix>/share/jupyter/lab/settings/overrides.json): no question about Jupyter news and no
+# update check in front of a class, and nothing fetched from the internet.
+lab_settings() {
+  local folder=.venv/share/jupyter/lab/settings
+  if [ ! -f "$folder/overrides.json" ]; then
+    mkdir -p "$folder"
+    cat > "$folder/overrides.json" <<'JSON'
+{
+  "@jupyterlab/apputils-extension:notification": {
+    "fetchNews": "false",
+    "checkForUpdates": false
+  }
+}
+JSON
+  fi
 }
 
 # Flags every JupyterLab started from these scripts needs: --allow-root only as root

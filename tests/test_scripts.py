@@ -10,6 +10,7 @@ with ``MANGALA_TEST_USER=name`` (e.g. ``nobody``), or that part is skipped.
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import shutil
@@ -197,6 +198,9 @@ def test_lessons_script_starts_jupyterlab_as_a_normal_user(project):
     said = run_script(copy, user, ["scripts/lessons.sh"], "/api")
     assert "Run ▸ Run All Cells" in said and "notebooks/tr/" in said  # says what to open
     assert (copy / ".venv" / ".mangala-installed").exists()
+    overrides = copy / ".venv" / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    notes = json.loads(overrides.read_text())["@jupyterlab/apputils-extension:notification"]
+    assert notes == {"fetchNews": "false", "checkForUpdates": False}
 
 
 def test_lessons_script_starts_jupyterlab_as_root(project):

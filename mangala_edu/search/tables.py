@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import mmap
 import os
 import re
 import sys
@@ -313,7 +314,12 @@ def load(path: str | Path, rules: Rules | None = None, *, check: bool = True) ->
     size = path.stat().st_size
     if size != HEADER_BYTES + entries:
         raise TableError("tables.damaged", file=str(path))
-    data = np.fromfile(path, dtype=np.int8, count=entries, offset=HEADER_BYTES)
+    # Mapped, not read: every process on the machine (a classroom's notebook kernels) shares
+    # the one copy in the system's file cache. Copy-on-write keeps the array writable for the
+    # kernel's types; nothing writes to it.
+    with path.open("rb") as file:
+        buffer = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_COPY)
+    data = np.frombuffer(buffer, dtype=np.int8, count=entries, offset=HEADER_BYTES)
     if len(data) != entries or (check and _checksum(data) != checksum):
         raise TableError("tables.damaged", file=str(path))
     table.data = data

@@ -384,11 +384,11 @@ class OpeningTable:
 
         board = board_img(self.entry.start(), lang=lang, max_width=520)
         return (
-            f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">'
+            f'{_STYLE}<div class="mangala-diagram" style="max-width:1400px">'
             f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>'
             f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
             f'<div style="flex:1 1 360px;min-width:280px;max-width:520px">{board}</div>'
-            f'<table class="mangala-opening" style="flex:1 1 420px"><caption>'
+            f'<table class="mangala-opening" style="flex:2 1 480px"><caption>'
             f"{html.escape(how)} {html.escape(made)}</caption><tr>{head}</tr>"
             f"{''.join(body)}</table></div></div>"
         )

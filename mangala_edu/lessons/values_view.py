@@ -89,10 +89,10 @@ class ValueTable:
         )
         board = board_img(self.position, lang=lang, max_width=560)
         return (
-            f'{_STYLE}<div class="mangala-diagram" style="max-width:1100px">{note_html}'
-            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
+            f'{_STYLE}<div class="mangala-diagram" style="max-width:1400px">{note_html}'
+            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
             f'<div style="flex:1 1 380px;min-width:280px;max-width:560px">{board}</div>'
-            f'<table class="mangala-values" style="flex:1 1 380px"><caption>{caption}'
+            f'<table class="mangala-values" style="flex:2 1 480px"><caption>{caption}'
             f"</caption><tr>{head}</tr>{''.join(body)}</table></div></div>"
         )
 

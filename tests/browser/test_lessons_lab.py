@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mangala_edu import Position
+from mangala_edu import Position, Rules
 from mangala_edu.lessons.content import LESSONS
 
 from .conftest import SCREENSHOTS, _free_port, jupyter_tool
@@ -33,6 +33,15 @@ LESSON_PATHS = [
     for _, spec in sorted(LESSONS.items())
     if spec.game is None
 ]
+# The rules of each lesson's first live board: its first demonstration's (the family's lessons
+# show their own game from the start).
+FIRST_BOARD_RULES = {
+    ROOT / "notebooks" / lang / f"{spec.names[lang]}.ipynb": Rules.from_name(
+        spec.demos[0].rules if spec.demos else "official"
+    )
+    for lang in ("tr", "en")
+    for spec in LESSONS.values()
+}
 
 
 def board_state(board) -> tuple[list[int], str]:
@@ -42,13 +51,14 @@ def board_state(board) -> tuple[list[int], str]:
     return counts, "south" if south_active else "north"
 
 
-def click_and_check(page, board, tag: str) -> None:
-    """Click the first playable pit of ``board``; its counts must become the engine's."""
+def click_and_check(page, board, tag: str, rules: Rules | None = None) -> None:
+    """Click the first playable pit of ``board`` (a board of ``rules``, official by default);
+    its counts must become the engine's."""
     from playwright.sync_api import expect
 
     board.scroll_into_view_if_needed()
     counts, side = board_state(board)
-    position = Position(counts, side)
+    position = Position(counts, side, rules or Rules.official())
     pit = position.legal_moves[0]
     label = f"{'S' if side == 'south' else 'N'}{pit}"
     board.locator(f'.mg-hit[data-label="{label}"]').click()
@@ -76,7 +86,7 @@ def test_lesson_runs_in_lab_and_its_board_plays(run_notebook, path):
     expect(boards.first).to_be_visible(timeout=30_000)
     tag = f"lab_{path.parent.name}_{path.stem}"
     page.screenshot(path=str(SCREENSHOTS / f"{tag}_top.png"))
-    click_and_check(page, boards.first, tag)
+    click_and_check(page, boards.first, tag, FIRST_BOARD_RULES[path])
     assert lab.errors() == []
 
 

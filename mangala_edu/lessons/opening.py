@@ -366,31 +366,24 @@ class OpeningTable:
         ]
 
     def _repr_html_(self) -> str:
-        lang = self.lang
-        head = "".join(
-            f"<th>{html.escape(t(key, lang))}</th>"
-            for key in ("values.head.move", "values.head.now", "opening.head.proven")
-        )
-        body = []
-        for pit, now, proven, best in self.rows():
-            cls = ' class="mangala-values-best"' if best else ""
-            mark = " ★" if best else ""
-            body.append(
-                f"<tr{cls}><td>{html.escape(t('values.pit', lang, pit=pit))}{mark}"
-                f"</td><td>{html.escape(now)}</td><td>{html.escape(proven)}</td></tr>"
-            )
-        summary, how, made = self.sentences()
         from ..display.picture import board_img
+        from .values_view import board_beside_table
 
-        board = board_img(self.entry.start(), lang=lang, max_width=520)
-        return (
-            f'{_STYLE}<div class="mangala-diagram" style="max-width:1400px">'
-            f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>'
-            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
-            f'<div style="flex:1 1 360px;min-width:280px;max-width:520px">{board}</div>'
-            f'<table class="mangala-opening" style="flex:2 1 480px"><caption>'
-            f"{html.escape(how)} {html.escape(made)}</caption><tr>{head}</tr>"
-            f"{''.join(body)}</table></div></div>"
+        lang = self.lang
+        rows = self.rows()
+        summary, how, made = self.sentences()
+        return board_beside_table(
+            board_img(self.entry.start(), lang=lang, max_width=520),
+            "mangala-opening",
+            ("values.head.move", "values.head.now", "opening.head.proven"),
+            [(t("values.pit", lang, pit=pit), now, proven) for pit, now, proven, _ in rows],
+            [best for *_, best in rows],
+            f"{html.escape(how)} {html.escape(made)}",
+            lang,
+            above=f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>',
+            basis=360,
+            widest=520,
+            style=_STYLE,
         )
 
     def __repr__(self) -> str:

@@ -39,6 +39,41 @@ _STYLE = """<style>
 </style>"""
 
 
+def board_beside_table(
+    board: str,
+    table_class: str,
+    head_keys: tuple[str, ...],
+    rows: list[tuple[str, ...]],
+    best: list[bool],
+    caption: str,
+    lang: str | None,
+    above: str = "",
+    basis: int = 380,
+    widest: int = 560,
+    style: str = _STYLE,
+) -> str:
+    """A board picture with a table of moves beside it (below it on a narrow screen), the best
+    rows marked ★: the layout of the value tables and of the opening's table. ``rows`` hold
+    plain text (escaped here); ``caption``, ``above`` (over both) and ``style`` are HTML;
+    the board takes ``basis`` to ``widest`` pixels."""
+    head = "".join(f"<th>{html.escape(t(key, lang))}</th>" for key in head_keys)
+    body = []
+    for cells, top in zip(rows, best, strict=True):
+        mark = " ★" if top else ""
+        cls = ' class="mangala-values-best"' if top else ""
+        first, *rest = (html.escape(cell) for cell in cells)
+        body.append(
+            f"<tr{cls}><td>{first}{mark}</td>" + "".join(f"<td>{c}</td>" for c in rest) + "</tr>"
+        )
+    return (
+        f'{style}<div class="mangala-diagram" style="max-width:1400px">{above}'
+        f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
+        f'<div style="flex:1 1 {basis}px;min-width:280px;max-width:{widest}px">{board}</div>'
+        f'<table class="{table_class}" style="flex:2 1 480px"><caption>{caption}'
+        f"</caption><tr>{head}</tr>{''.join(body)}</table></div></div>"
+    )
+
+
 class ValueTable:
     """The position of ``claim`` and a table: each move, what it does at once, and the end of
     the set after it with perfect play on both sides (the best moves marked)."""
@@ -70,30 +105,20 @@ class ValueTable:
 
     def _repr_html_(self) -> str:
         lang = self.lang
-        head = "".join(
-            f"<th>{html.escape(t(key, lang))}</th>"
-            for key in ("values.head.move", "values.head.now", "values.head.end")
-        )
-        body = []
-        for pit, now, end, best in self.rows():
-            mark = " ★" if best else ""
-            cls = ' class="mangala-values-best"' if best else ""
-            body.append(
-                f"<tr{cls}><td>{html.escape(pit)}{mark}</td><td>{html.escape(now)}"
-                f"</td><td>{html.escape(end)}</td></tr>"
-            )
-        caption = html.escape(t("values.caption", lang))
+        rows = self.rows()
         note = rules_note(self.position.rules, lang)
         note_html = (
             f'<p style="font-weight:bold;margin:0.2em 0">⚑ {html.escape(note)}</p>' if note else ""
         )
-        board = board_img(self.position, lang=lang, max_width=560)
-        return (
-            f'{_STYLE}<div class="mangala-diagram" style="max-width:1400px">{note_html}'
-            f'<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
-            f'<div style="flex:1 1 380px;min-width:280px;max-width:560px">{board}</div>'
-            f'<table class="mangala-values" style="flex:2 1 480px"><caption>{caption}'
-            f"</caption><tr>{head}</tr>{''.join(body)}</table></div></div>"
+        return board_beside_table(
+            board_img(self.position, lang=lang, max_width=560),
+            "mangala-values",
+            ("values.head.move", "values.head.now", "values.head.end"),
+            [row[:3] for row in rows],
+            [row[3] for row in rows],
+            html.escape(t("values.caption", lang)),
+            lang,
+            above=note_html,
         )
 
     def __repr__(self) -> str:

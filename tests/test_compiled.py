@@ -190,6 +190,17 @@ def test_parallel_values_are_the_values_of_moves() -> None:
         assert fast.parallel_values(pos, jobs=2) == value_of_moves(pos, node_limit=10**9)
 
 
+def test_kalah_6_3_is_solved_within_a_small_node_budget() -> None:
+    """Moves that put stones into the store are searched before quiet ones. Ranked by captures
+    only, the kernel's first zero-window probe on Kalah(6,3) (36 stones, no endgame table) had
+    not finished after 815 million positions; with the ranking, the whole solve takes about 10
+    million. +2 is the value an independent C solver of the same design finds."""
+    rules = Rules.kalah(6, 3)
+    solver = CompiledSolver(rules, tables=False)
+    solution = solver.solve(Position.start(rules), node_limit=40_000_000)
+    assert solution.value == 2
+
+
 def test_the_budget_contract_holds() -> None:
     pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
     value = Solver(pos.rules).solve(pos).value

@@ -479,7 +479,7 @@ def _bitlen(x):  # pragma: no cover - compiled
 
 HIST_MAX = 1 << 40
 """History scores are halved (all of them) when one passes this, so that they stay below the
-class bits of the move ordering (captures from ``1 << 42``)."""
+class bits of the move ordering (stones into the store from ``1 << 42``)."""
 
 ROW = 4
 """``meta[d]`` holds ``ROW`` numbers a move: gain, status, order score, value when known (or
@@ -577,8 +577,10 @@ def search(
             row[j + 3] = cap  # for play, when the child is searched
             if status == EXTRA:
                 score += 1 << 50
-            elif cap > 0:
-                score += (1 << 49) + (cap << 42)
+            elif gain > 0:
+                # Stones into the store (sown past it, or captured) first, the most first:
+                # on Kalah(6,3), ranking only captures here searched over 80 times the nodes.
+                score += (1 << 49) + (gain << 42)
         if i == hint:
             score += 1 << 55
         row[j] = gain

@@ -4,8 +4,8 @@ The *value* of a position is the final store difference (the mover's store minus
 opponent's, after the end-of-set sweep) when both sides play perfectly from here on. The search
 is MTD(f): zero-window alpha-beta probes that home in on the value, sharing one transposition
 table, with iterative deepening (a short depth-limited search) for the first guess. Moves that
-give an extra turn and captures are searched first, extra turns are searched without changing
-sides, and no branch is searched that cannot matter given the stones still on the board (a
+give an extra turn are searched first, then those that put the most stones into the store (sown
+past it or captured); extra turns are searched without changing sides, and no branch is searched that cannot matter given the stones still on the board (a
 position's future gain always lies between ``-stones`` and ``+stones``).
 
 >>> from mangala_edu import Position, Rules

@@ -24,8 +24,6 @@ from typing import Any, TextIO
 from .engine import SIDE_NAMES, SOUTH, Position, Rules, other
 from .i18n import t
 
-LONG_SEARCH_TT_BITS = 24
-"""``solve start``: a transposition table of 2**24 buckets (512 MB) for the long search."""
 PROGRESS_EVERY = 10.0
 """Seconds between two progress lines of ``solve``."""
 
@@ -226,12 +224,20 @@ def solve_command(
     """``mangala-edu solve`` with ``start`` or ``--all-moves``: the search runs in a worker
     thread while this one reports progress and waits for Ctrl-C."""
     from .search.budget import BudgetExceeded, signed
-    from .search.compiled import CompiledSolver, make_solver
+    from .search.compiled import (
+        DEFAULT_TT_BITS,
+        LONG_SEARCH_STONES,
+        LONG_SEARCH_TT_BITS,
+        CompiledSolver,
+        make_solver,
+    )
 
     jobs = args.jobs
     if jobs is not None and jobs < 1:
         raise _err(errors, "cli.bad_jobs", lang, value=jobs)
-    solver = make_solver(pos.rules, "auto", tt_bits=LONG_SEARCH_TT_BITS)
+    long_search = pos.stones_on_board > LONG_SEARCH_STONES
+    bits = LONG_SEARCH_TT_BITS if long_search else DEFAULT_TT_BITS
+    solver = make_solver(pos.rules, "auto", tt_bits=bits)
     fast = solver if isinstance(solver, CompiledSolver) else None
     side = SIDE_NAMES[pos.mover].text(lang)
     if fast is not None and fast.endgame is None and pos.stones_on_board > 24:
@@ -257,6 +263,8 @@ def solve_command(
 
     def work() -> None:
         try:
+            if fast is not None and long_search:
+                fast.grow_table()  # 2 GB: a few seconds, here where Ctrl-C cannot break it
             if args.all_moves and fast is not None:
                 result["values"] = fast.parallel_values(
                     pos, jobs=jobs, time_limit=args.time_limit, progress=moved
@@ -284,7 +292,13 @@ def solve_command(
                 nodes = fast.nodes_total if fast is not None else solver._budget.nodes
                 lo, hi = getattr(solver, "bounds", (None, None))
                 bounds = ""
-                if lo is not None and hi is not None and not args.all_moves:
+                if args.all_moves and fast is not None:
+                    open_moves = {p: b for p, b in dict(fast.move_bounds).items() if b[0] < b[1]}
+                    if open_moves:
+                        bounds = " " + t(
+                            "solve.moves_bounds_now", lang, bounds=_bounds_text(open_moves)
+                        )
+                elif lo is not None and hi is not None:
                     base = _base(pos)
                     bounds = " " + t(
                         "solve.bounds_now", lang, lower=signed(base + lo), upper=signed(base + hi)
@@ -320,6 +334,9 @@ def solve_command(
         done = getattr(exc, "values", {})
         if done:
             message += " " + t("solve.moves_so_far", lang, values=_values_text(done))
+        open_moves = {p: b for p, b in getattr(exc, "bounds", {}).items() if b[0] < b[1]}
+        if open_moves:
+            message += " " + t("solve.moves_bounds_now", lang, bounds=_bounds_text(open_moves))
         if exc.lower is not None and exc.upper is not None:
             key = "cli.proven_value" if exc.lower == exc.upper else "cli.proven_bounds"
             message += " " + t(
@@ -389,6 +406,17 @@ def _values_text(values: dict[int, int]) -> str:
     from .search.budget import signed
 
     return ", ".join(f"{p}: {signed(v)}" for p, v in sorted(values.items()))
+
+
+def _bounds_text(bounds: dict[int, tuple[int, int]]) -> str:
+    """Each move's proven bounds, by pit.
+
+    >>> _bounds_text({5: (-2, 6), 4: (-48, 48)})
+    '4: -48…+48, 5: -2…+6'
+    """
+    from .search.budget import signed
+
+    return ", ".join(f"{p}: {signed(lo)}…{signed(hi)}" for p, (lo, hi) in sorted(bounds.items()))
 
 
 def _count(n: int, lang: str) -> str:

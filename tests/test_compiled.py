@@ -130,6 +130,30 @@ def test_a_growing_transposition_table_changes_nothing(monkeypatch) -> None:
     assert min(sizes) == 3 and max(sizes) == 12
 
 
+def test_the_table_grows_within_one_long_probe(monkeypatch) -> None:
+    """One zero-window probe of many positions does not run in the small starting table: the
+    probe stops, the table grows, the probe runs again, as often as needed (between two
+    probes only, it could grow one step a probe), and the answer is the same."""
+    import numpy as np
+
+    monkeypatch.setattr(compiled, "START_TT_BITS", 3)
+    rules = Rules.official()
+    rng = random.Random(16)
+    pure = Solver(rules)
+    steps = []
+    for _ in range(3):
+        fast = CompiledSolver(rules, tables=False, tt_bits=12)
+        pos = random_position(rules, rng, 20)
+        state, _base = fast._state(pos)
+        want = pure.gain(state)
+        for beta in (want, want + 2):
+            before = fast._tt_bits
+            v = fast._probe(state, beta - 1, beta, np.zeros(1, dtype=np.int64), None)
+            assert (v >= beta) == (want >= beta), (pos, beta)
+            steps.append((fast._tt_bits - before) // 3)
+    assert max(steps) >= 2, steps
+
+
 @pytest.fixture(scope="module")
 def small_tables(tmp_path_factory):
     """A table for every preset: 8 stones on 6-pit boards, more on small ones."""
@@ -181,6 +205,22 @@ def test_with_tables_same_answers_as_pure_python(rules: Rules, small_tables) -> 
         assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
 
 
+def test_enhanced_transposition_cutoffs_change_nothing(monkeypatch, small_tables) -> None:
+    """Near the table's stones too (where they are normally off), the cutoffs from the
+    children's stored bounds give the pure solver's answers."""
+    monkeypatch.setattr(compiled, "ETC_ABOVE", 0)
+    rules = Rules.official()
+    table = small_tables[rules]
+    rng = random.Random(17)
+    pure, fast = Solver(rules), CompiledSolver(rules, tables=table, tt_bits=14)
+    assert fast._prm[9] == table.stones
+    for _ in range(20):
+        pos = random_position(rules, rng, rng.randint(table.stones + 2, table.stones + 6))
+        want, got = pure.solve(pos), fast.solve(pos)
+        assert (got.value, got.best_moves) == (want.value, want.best_moves), pos
+        assert fast.value_of_moves(pos) == pure.value_of_moves(pos), pos
+
+
 def test_parallel_values_are_the_values_of_moves() -> None:
     rules = Rules.official()
     rng = random.Random(11)
@@ -188,6 +228,20 @@ def test_parallel_values_are_the_values_of_moves() -> None:
     for _ in range(5):
         pos = random_position(rules, rng, rng.randint(10, 16))
         assert fast.parallel_values(pos, jobs=2) == value_of_moves(pos, node_limit=10**9)
+
+
+def test_parallel_values_after_a_short_scouting_pass(monkeypatch) -> None:
+    """Scouting every move within a few thousand positions first (most stop half-way, with
+    bounds) changes none of the values."""
+    monkeypatch.setattr(compiled, "SCOUT_NODES", 3000)
+    rules = Rules.official()
+    rng = random.Random(12)
+    for _ in range(5):
+        fast = CompiledSolver(rules, tables=False, tt_bits=16)
+        pos = random_position(rules, rng, rng.randint(14, 18))
+        want = value_of_moves(pos, node_limit=10**9)
+        assert fast.parallel_values(pos, jobs=2) == want
+        assert fast.move_bounds == {p: (v, v) for p, v in want.items()}
 
 
 def test_kalah_6_3_is_solved_within_a_small_node_budget() -> None:

@@ -175,7 +175,7 @@ def prove(name: str, seconds: float | None, log: bool = False) -> OpeningPositio
 
 
 def prove_compiled(
-    name: str, seconds: float | None, log: bool = False, tt_bits: int = 24
+    name: str, seconds: float | None, log: bool = False, tt_bits: int | None = None
 ) -> OpeningPosition | None:
     """Prove every first move of the position ``name`` as ``mangala-edu solve start
     --all-moves`` does: the compiled kernel with the endgame table, every core on one shared
@@ -183,12 +183,13 @@ def prove_compiled(
     not finished by then keeps the bounds proven for it. Each move's ``seconds`` is when it was
     solved; its ``nodes`` are the positions searched by then, by every thread (the moves share
     one search). ``None`` when the kernel is not installed."""
-    from ..search.compiled import CompiledSolver, make_solver
+    from ..search.compiled import LONG_SEARCH_TT_BITS, CompiledSolver, make_solver
 
     position = Position.from_text(POSITIONS[name])
-    solver = make_solver(position.rules, "auto", tt_bits=tt_bits)
+    solver = make_solver(position.rules, "auto", tt_bits=tt_bits or LONG_SEARCH_TT_BITS)
     if not isinstance(solver, CompiledSolver):
         return None
+    solver.grow_table()
     began = time.perf_counter()
     solved: dict[int, MoveResult] = {}
 
@@ -280,6 +281,39 @@ def move_sentence(entry: OpeningPosition, result: MoveResult, lang: str | None =
     )
 
 
+def proven_so_far(entry: OpeningPosition, lang: str | None = None) -> list[str]:
+    """What the bounds of an unfinished position already prove: the most the first player can
+    make sure of, and which first moves cannot be the best (their upper bound lies below
+    another move's lower bound).
+
+    >>> moves = {1: MoveResult(1, -8, -8, 0, 0.0), 2: MoveResult(2, -4, 2, 0, 0.0),
+    ...          3: MoveResult(3, 0, 4, 0, 0.0)}
+    >>> entry = OpeningPosition("start", POSITIONS["start"], "official", moves, 60.0)
+    >>> for sentence in proven_so_far(entry, "en"):
+    ...     print(sentence)
+    Already proven: starting with pit 3, South ends the set with at least 24 of the 48 stones in the store, whatever North does: South does not lose.
+    Pit 1 cannot be the best first move.
+    """
+    position = entry.start()
+    floor = max(m.lower for m in entry.moves.values())
+    pit = min(p for p, m in entry.moves.items() if m.lower == floor)
+    mine, theirs = score(position, floor)
+    key = "opening.summary.floor_safe" if floor >= 0 else "opening.summary.floor"
+    side, rival = SIDE_NAMES[position.mover], SIDE_NAMES[other(position.mover)]
+    out = [t(key, lang, pit=pit, side=side, other=rival, mine=mine, stones=mine + theirs)]
+    worse = [p for p, m in sorted(entry.moves.items()) if m.upper < floor]
+    if worse:
+        out.append(
+            t(
+                "opening.summary.not_best",
+                lang,
+                count=len(worse),
+                pits=", ".join(map(str, worse)),
+            )
+        )
+    return out
+
+
 def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
     """One sentence about the whole position: its best first moves, or that the solver has not
     finished."""
@@ -288,7 +322,8 @@ def summary_sentence(entry: OpeningPosition, lang: str | None = None) -> str:
         missing = sum(not m.exact for m in entry.moves.values())
         if missing == len(entry.moves):
             return t("opening.summary.none", lang)
-        return t("opening.summary.open", lang, count=missing, total=len(entry.moves))
+        text = t("opening.summary.open", lang, count=missing, total=len(entry.moves))
+        return " ".join([text, *proven_so_far(entry, lang)])
     best = entry.best_moves
     value = entry.moves[best[0]].lower
     mine, theirs = score(position, value)
@@ -426,8 +461,9 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error("the compiled kernel is not installed (pip install .[fast])")
             found[name] = entry
             solver = (
-                "mangala_edu.search.compiled.CompiledSolver (numba kernel, MTD(f), "
-                "endgame table, every core on one transposition table)"
+                "mangala_edu.search.compiled.CompiledSolver (numba kernel, zero-window "
+                "probes from the outside in, endgame table, every core on one 2 GB "
+                "transposition table)"
             )
         else:
             found[name] = prove(name, seconds, log=True)

@@ -10,9 +10,11 @@ machine code on disk (``cache=True``), so only the first use on a machine pays f
 Integer arrays carry everything else:
 
 ``prm`` (int64): ``[m, back, even, empty, sweep, table_stones, tt_mask, material weight,
-extra-turn weight]`` (the weights of :mod:`.evaluate`, for :func:`guess`);
+extra-turn weight, etc_stones]`` (the weights of :mod:`.evaluate`, for :func:`guess`;
+enhanced transposition cutoffs in states of at least ``etc_stones`` stones);
 ``ctl`` (int64, one per thread): ``[nodes, node_limit, aborted, slot, grow_at]`` (after
-``grow_at`` nodes, :func:`mtdf` returns between two probes, to let the table grow);
+``grow_at`` nodes the search stops, even within a zero-window probe, with ``aborted`` set to
+:data:`GROW`, to let the table grow; the caller then runs the probe again);
 ``stop`` (int64, shared): set ``stop[0]`` from any thread to make every search stop soon, or
 ``stop[slot]`` to stop the searches of the threads given that slot;
 ``binom``: binomial coefficients, ``binom[a, b] = C(a, b)``;
@@ -40,6 +42,9 @@ OVER = 2
 EXTRA = 1
 PASS = 0
 MAX_PLY = 1024
+GROW = 2
+"""``ctl[2]`` when a search stopped because ``ctl[4]`` nodes were searched: the
+transposition table is due to grow (1: the budget ran out)."""
 VALUE_BIAS = 1024
 WORK_SHIFT = 26
 BEST_SHIFT = 22
@@ -499,16 +504,19 @@ def search(
 ):  # pragma: no cover - compiled
     """Fail-soft alpha-beta on the future gain of the state ``st[d]`` with ``stones`` on the
     board (the same search as :meth:`.solver.Solver._search`, plus the endgame table). When
-    the budget runs out it sets ``ctl[2]`` and returns 0; callers then unwind without
-    storing anything.
+    the budget runs out it sets ``ctl[2]`` to 1 (to :data:`GROW` once ``ctl[4]`` nodes have
+    been searched) and returns 0; callers then unwind without storing anything.
 
     Each move's facts (gain, extra turn, capture, end of the set) are worked out without
     sowing (:func:`facts`); a child is sown into ``st[d + 1]`` only when it is searched or
     looked up in the endgame table."""
     nodes = ctl[0] + 1
     ctl[0] = nodes
-    if (nodes & 4095) == 0 and (stop[0] != 0 or stop[ctl[3]] != 0 or nodes >= ctl[1]):
-        ctl[2] = 1
+    if (nodes & 4095) == 0:
+        if stop[0] != 0 or stop[ctl[3]] != 0 or nodes >= ctl[1]:
+            ctl[2] = 1
+        elif nodes >= ctl[4]:
+            ctl[2] = GROW  # the transposition table is to grow: the probe is run again
     if ctl[2] != 0:
         return 0
     if stones <= alpha:
@@ -587,6 +595,28 @@ def search(
         row[j] = gain
         row[j + 1] = status
         row[j + 2] = score
+    if stones >= prm[9]:
+        # Enhanced transposition cutoffs, far from the leaves only (where a subtree is worth
+        # the sowing and the lookup of every child): a child's stored bound may already
+        # prove this state's cutoff.
+        for i in range(m):
+            j = ROW * i
+            if row[j + 2] < 0 or row[j + 1] == OVER:
+                continue
+            gain = row[j]
+            left = stones - gain
+            play(s, i, nxt, m, back, row[j + 1], row[j + 3])
+            ckey = ttkey(nxt, p, left, binom)
+            cdata = _probe(tt, ckey, _slot(ckey, prm[6]))
+            if cdata == 0:
+                continue
+            if row[j + 1] == EXTRA:
+                v = gain + (cdata & 2047) - VALUE_BIAS
+            else:
+                v = gain - (((cdata >> 11) & 2047) - VALUE_BIAS)
+            if v >= beta:
+                _store(tt, key, h, v if v > lo else lo, hi, i, 0)
+                return v
     start_nodes = nodes
     best = -stones - 1
     best_pit = -1
@@ -725,8 +755,8 @@ def mtdf(
     and ``out[1]`` (of the parity of the stones), which it narrows after every zero-window
     probe (another thread may read them). Returns 1 when the budget ran out (``ctl[2]``),
     with the bounds proven by then in ``out``; 2 when ``ctl[4]`` nodes have been searched
-    (the transposition table is to grow) with the guess for the next probe in ``out[2]``; else
-    0, with ``out[0] == out[1]``."""
+    (the transposition table is to grow: after a probe, or within one, which is then given
+    up) with the guess for the next probe in ``out[2]``; else 0, with ``out[0] == out[1]``."""
     p = state.shape[0]
     stones = 0
     for k in range(p):
@@ -739,7 +769,11 @@ def mtdf(
         for k in range(p):
             st[0, k] = state[k]
         ctl[2] = 0
+        last = g
         g = search(0, beta - 1, beta, stones, st, meta, tt, hist, table, binom, prm, ctl, stop)
+        if ctl[2] == GROW:
+            out[2] = last
+            return 2
         if ctl[2] != 0:
             return 1
         if g < beta:
@@ -761,7 +795,8 @@ def best_moves(
     """Which moves of ``state`` achieve its future gain ``value``: ``out[i]`` is 1 for such
     a pit ``i``, 0 for another legal move, -1 for an empty pit; one zero-window probe a move
     (as :meth:`.solver.Solver._root_values` with ``only_best``). Returns 1 when the budget ran
-    out first (``ctl[2]``), else 0."""
+    out first (``ctl[2]``), 2 when the transposition table is to grow first (``ctl[4]``: run
+    it again), else 0."""
     m = prm[0]
     own = 0
     opp = 0
@@ -793,7 +828,7 @@ def best_moves(
             )
             ok = v <= target
         if ctl[2] != 0:
-            return 1
+            return 2 if ctl[2] == GROW else 1
         out[i] = 1 if ok else 0
     return 0
 

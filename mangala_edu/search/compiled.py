@@ -3,7 +3,7 @@
 Install it with ``pip install "mangala_edu[fast]"``. Without numba everything still works in
 pure Python; with it, :func:`~mangala_edu.search.solve`, :func:`~mangala_edu.search.value_of_moves`,
 the unseeded computer players and the game analysis search several times as many positions a
-second (7–8 times per CPU second in ``bench/RESULTS.md``), need fewer of them, and use the
+second (19–26 times per CPU second in ``bench/RESULTS.md``), need fewer of them, and use the
 endgame tables of :mod:`.tables` when they have been built (``mangala-edu tables build``). The
 values and the sets of best moves are the same either way; only the node counts differ.
 
@@ -69,13 +69,33 @@ def capacity(pits: int) -> int:
 DEFAULT_TT_BITS = 21
 """The transposition table holds up to ``2 ** DEFAULT_TT_BITS`` buckets of two entries (16
 bytes each): 64 MB, plenty for the few million positions of a move's search (``solve start``
-uses 512 MB)."""
+uses 2 GB)."""
+LONG_SEARCH_TT_BITS = 26
+"""The table for the longest searches, every first move of the start (``solve start``, the
+opening lesson's data): ``2 ** 26`` buckets, 2 GB. On the start's fifth move it searched a
+quarter fewer positions than with 512 MB, at the same speed."""
+LONG_SEARCH_STONES = 36
+"""``solve start`` and ``solve --all-moves`` take the table of :data:`LONG_SEARCH_TT_BITS`
+for positions with more stones than this (beyond the middle game that the expert solves)."""
 START_TT_BITS = 18
 """The transposition table starts with ``2 ** START_TT_BITS`` buckets (8 MB, within the
 processor's cache: a short search is several times as fast as in a large table, whose every
 first touch misses the cache) and grows eightfold, in place, whenever the search has visited
-:data:`GROW_AFTER` times as many positions as the table holds, up to the size asked for."""
+:data:`GROW_AFTER` times as many positions as the table holds, up to the size asked for
+(within a zero-window probe too: the probe stops, and runs again in the larger table)."""
 GROW_AFTER = 4
+BRACKET = 8
+""":meth:`CompiledSolver.parallel_values` probes a move from the outside in: its first two
+zero-window probes lie this far above and below the guess, and each probe that lands outside
+the bracket widens it by as much."""
+SCOUT_NODES = 20_000_000
+""":meth:`CompiledSolver.parallel_values` first searches each move within this many positions
+(about ten seconds): the cheap probes away from its value bound every move early."""
+ETC_ABOVE = 8
+"""Enhanced transposition cutoffs (look up every child in the transposition table before
+searching any) in states with at least this many stones more than the endgame table holds:
+near the leaves the lookups cost more than they save. Measured on the start's second move with
+the 24-stone table: 33.8 M positions without, 11.6 M with."""
 
 _NB: Any = None
 _NB_ERROR: str | None = None
@@ -189,6 +209,7 @@ def rule_params(rules: Rules, table_stones: int, tt_mask: int) -> np.ndarray:
             tt_mask,
             w.material,
             w.extra,
+            table_stones + ETC_ABOVE if table_stones >= 0 else 1 << 20,
         ],
         dtype=np.int64,
     )
@@ -330,6 +351,9 @@ class CompiledSolver(Solver):
         self._stop = np.zeros(1, dtype=np.int64)
         self._timer: int | None = None
         self._workers: list[_Worker] = []
+        # The bounds on each move's value proven so far by the running (or last)
+        # parallel_values, by pit (for progress reports).
+        self.move_bounds: dict[int, tuple[int, int]] = {}
         self._warm_up()
 
     def _warm_up(self) -> None:
@@ -400,9 +424,11 @@ class CompiledSolver(Solver):
         progress: Callable[[int, int, int], None] | None = None,
     ) -> dict[int, int]:
         """Each legal move's exact value, over ``jobs`` threads (default: every core) that
-        share one transposition table: each thread takes the next unsolved move (the most
-        stones first), and a thread with no move left helps with one still running (both
-        search it, the first to finish stops the other: "lazy SMP"). ``progress(pit, value,
+        share one transposition table. First every move is searched within
+        :data:`SCOUT_NODES` positions (bounds on every move early: a long search stopped
+        later still says something about each move); then each thread takes the next
+        unsolved move (the most stones first), and a thread with no move left helps with one
+        still running (both search it, the first to finish stops the other: "lazy SMP"). ``progress(pit, value,
         done)`` is called as each move is solved. Raises :class:`BudgetExceeded` when
         ``time_limit`` runs out or :meth:`cancel` is called; its ``lower``/``upper`` then
         bound the position's value (from each move's proven bounds), and its ``values``
@@ -428,6 +454,8 @@ class CompiledSolver(Solver):
         )
         values: dict[int, int] = {}
         bounds: dict[int, tuple[int, int]] = {}
+        self.move_bounds = bounds
+        scouting = list(order)
         pending = list(order)
         running: list[int] = []
         helpers: dict[int, int] = {}
@@ -445,9 +473,16 @@ class CompiledSolver(Solver):
 
         def worker() -> None:
             while not flags[0]:
+                limit = None
                 with lock:
-                    if pending:
+                    if scouting:
+                        j = scouting.pop(0)
+                        limit = SCOUT_NODES
+                        shift = 0
+                    elif pending:
                         j = pending.pop(0)
+                        if flags[1 + j]:
+                            continue  # solved while scouting
                         running.append(j)
                         shift = 0
                     else:
@@ -462,9 +497,9 @@ class CompiledSolver(Solver):
                     v = c.gain
                 else:
                     try:
-                        g = self._exact(c.state, flags, 1 + j, shift, partial(record, j))
+                        g = self._exact(c.state, flags, 1 + j, shift, partial(record, j), limit)
                     except BudgetExceeded:
-                        continue  # stopped, or solved by another thread
+                        continue  # stopped, solved by another thread, or scouted
                     v = c.gain + (g if c.extra else -g)
                 with lock:
                     if c.pit in values:
@@ -512,20 +547,34 @@ class CompiledSolver(Solver):
         slot: int = 0,
         shift: int = 0,
         report: Callable[[int, int], None] | None = None,
+        node_limit: int | None = None,
     ) -> int:
-        """The exact future gain of ``state`` (MTD(f) from the usual guess plus ``shift``),
-        stopping (:class:`BudgetExceeded`) when ``flags[0]`` or ``flags[slot]`` is set;
-        ``report(lo, hi)`` hears the bounds proven after each probe."""
+        """The exact future gain of ``state`` by zero-window probes from the outside in
+        (:data:`BRACKET` above and below the usual guess plus ``shift``), stopping
+        (:class:`BudgetExceeded`) when ``flags[0]`` or ``flags[slot]`` is set; ``report(lo,
+        hi)`` hears the bounds proven after each probe. With ``node_limit``, it raises
+        :class:`BudgetExceeded` once its probes have searched that many positions."""
         stones = sum(state)
         lo, hi = -stones, stones
         g = self._guess(state) + shift
+        # From the outside in: probes far from the value are cheap, and they fill the
+        # transposition table with the best moves that make the probes near the value cheaper.
+        top, bottom = _down(g + BRACKET, stones), _up(g - BRACKET, stones)
+        upper = True
         while lo < hi:
-            beta = _parity_beta(g, lo, hi, stones)
-            g = self._probe(state, beta - 1, beta, flags, None, slot)
-            if g < beta:
-                hi = _down(g, stones)
+            beta = max(lo + 2, min(hi, top)) if upper else min(hi, max(lo + 2, bottom))
+            v = self._probe(state, beta - 1, beta, flags, node_limit, slot)
+            if node_limit is not None:
+                node_limit = max(1, node_limit - self._local.last_nodes)
+            if v < beta:
+                hi = _down(v, stones)
+                if not upper:
+                    bottom -= BRACKET
             else:
-                lo = _up(g, stones)
+                lo = _up(v, stones)
+                if upper:
+                    top += BRACKET
+            upper = not upper
             if report is not None:
                 report(lo, hi)
         return lo
@@ -598,20 +647,7 @@ class CompiledSolver(Solver):
             )
             w.ctl[3] = 0
             w.ctl[4] = self._grow_at()
-            status = fn(
-                arr,
-                arg,
-                w.st,
-                w.meta,
-                self._tt,
-                self._hist,
-                self._table,
-                self._binom,
-                self._prm,
-                w.ctl,
-                self._stop,
-                out,
-            )
+            status = fn(arr, arg, *self._arrays(w), self._stop, out)
             nodes = self._count(w)
             if status == 1:
                 budget.nodes += nodes
@@ -620,6 +656,11 @@ class CompiledSolver(Solver):
             if status != 2:
                 return
             arg = int(out[2])  # MTD(f) goes on from its last value
+
+    def _arrays(self, w: _Worker) -> tuple[np.ndarray, ...]:
+        """The arrays every search of the kernel takes, from ``st`` to ``ctl`` (see
+        :mod:`._nb`), for the worker ``w``."""
+        return (w.st, w.meta, self._tt, self._hist, self._table, self._binom, self._prm, w.ctl)
 
     def _count(self, w: _Worker) -> int:
         """Take the nodes a worker has counted into the totals (and grow the table when
@@ -638,6 +679,17 @@ class CompiledSolver(Solver):
                 self._prm[6] = (1 << new) - 1
                 self._grow_nodes = 0
         return nodes
+
+    def grow_table(self) -> None:
+        """Grow the transposition table to its full size now, before a search known to be
+        long (every first move of the start): growing on the way stops a zero-window probe
+        each time, and runs it again in the larger table."""
+        with self._lock:
+            if self._tt_bits < self.tt_bits:
+                self._nb.grow(self._tt, self._tt_bits, self.tt_bits)
+                self._tt_bits = self.tt_bits
+                self._prm[6] = (1 << self.tt_bits) - 1
+                self._grow_nodes = 0
 
     def _grow_at(self) -> int:
         """Nodes after which the table is due to grow (very many when it is full size)."""
@@ -663,25 +715,18 @@ class CompiledSolver(Solver):
         slot: int = 0,
     ) -> int:
         w = self._worker()
-        w.ctl[0] = 0
-        w.ctl[1] = node_limit if node_limit is not None else (1 << 62)
-        w.ctl[3] = slot
         arr = self._np.array(state, dtype=self._np.int64)
-        v = self._nb.probe(
-            arr,
-            alpha,
-            beta,
-            w.st,
-            w.meta,
-            self._tt,
-            self._hist,
-            self._table,
-            self._binom,
-            self._prm,
-            w.ctl,
-            stop,
-        )
-        nodes = self._count(w)
+        nodes = 0
+        while True:  # run again after the transposition table has grown
+            w.ctl[0] = 0
+            w.ctl[1] = max(1, node_limit - nodes) if node_limit is not None else (1 << 62)
+            w.ctl[3] = slot
+            w.ctl[4] = self._grow_at()
+            v = self._nb.probe(arr, alpha, beta, *self._arrays(w), stop)
+            grow = w.ctl[2] == self._nb.GROW
+            nodes += self._count(w)
+            if not grow:
+                break
         self._local.last_nodes = nodes
         if w.ctl[2]:
             raise BudgetExceeded(nodes, 0.0)

@@ -737,7 +737,8 @@ def lookup(state, tt, binom, prm):  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True, inline="always")
 def parity_beta(g, lo, hi, stones):  # pragma: no cover - compiled
-    """:func:`.compiled._parity_beta`: the next MTD(f) probe ``v >= beta?`` for guess ``g``."""
+    """The next MTD(f) probe ``v >= beta?`` for a guess ``g`` within ``lo < hi`` (both of the
+    parity of ``stones``): ``beta`` has that parity and ``lo < beta <= hi``."""
     x = g + 1 if g <= lo else g
     beta = x + ((x - stones) & 1)
     if beta <= lo:

@@ -428,8 +428,8 @@ class CompiledSolver(Solver):
         :data:`SCOUT_NODES` positions (bounds on every move early: a long search stopped
         later still says something about each move); then each thread takes the next
         unsolved move (the most stones first), and a thread with no move left helps with one
-        still running (both search it, the first to finish stops the other: "lazy SMP"). ``progress(pit, value,
-        done)`` is called as each move is solved. Raises :class:`BudgetExceeded` when
+        still running (both search it, the first to finish stops the other: "lazy SMP").
+        ``progress(pit, value, done)`` is called as each move is solved. Raises :class:`BudgetExceeded` when
         ``time_limit`` runs out or :meth:`cancel` is called; its ``lower``/``upper`` then
         bound the position's value (from each move's proven bounds), and its ``values``
         attribute holds the moves solved so far."""
@@ -673,12 +673,15 @@ class CompiledSolver(Solver):
             if self._tt_bits < self.tt_bits and self._grow_nodes >= GROW_AFTER << (
                 self._tt_bits + 1
             ):
-                new = min(self.tt_bits, self._tt_bits + 3)
-                self._nb.grow(self._tt, self._tt_bits, new)
-                self._tt_bits = new
-                self._prm[6] = (1 << new) - 1
-                self._grow_nodes = 0
+                self._grow_to(min(self.tt_bits, self._tt_bits + 3))
         return nodes
+
+    def _grow_to(self, bits: int) -> None:
+        """Grow the transposition table in place to ``2 ** bits`` buckets (under the lock)."""
+        self._nb.grow(self._tt, self._tt_bits, bits)
+        self._tt_bits = bits
+        self._prm[6] = (1 << bits) - 1
+        self._grow_nodes = 0
 
     def grow_table(self) -> None:
         """Grow the transposition table to its full size now, before a search known to be
@@ -686,10 +689,7 @@ class CompiledSolver(Solver):
         each time, and runs it again in the larger table."""
         with self._lock:
             if self._tt_bits < self.tt_bits:
-                self._nb.grow(self._tt, self._tt_bits, self.tt_bits)
-                self._tt_bits = self.tt_bits
-                self._prm[6] = (1 << self.tt_bits) - 1
-                self._grow_nodes = 0
+                self._grow_to(self.tt_bits)
 
     def _grow_at(self) -> int:
         """Nodes after which the table is due to grow (very many when it is full size)."""
@@ -821,21 +821,6 @@ def _up(v: int, stones: int) -> int:
 def _down(v: int, stones: int) -> int:
     """The greatest value <= ``v`` with the parity of ``stones``."""
     return v - ((v - stones) & 1)
-
-
-def _parity_beta(g: int, lo: int, hi: int, stones: int) -> int:
-    """The next MTD(f) probe ``v >= beta?`` for a guess ``g`` within ``lo < hi`` (both of the
-    parity of ``stones``): ``beta`` has that parity and ``lo < beta <= hi``.
-
-    >>> _parity_beta(0, -10, 10, 10), _parity_beta(-10, -10, 10, 10), _parity_beta(11, -10, 10, 10)
-    (0, -8, 10)
-    """
-    beta = _up(g + 1 if g <= lo else g, stones)
-    if beta <= lo:
-        beta = lo + 2
-    if beta > hi:
-        beta = hi
-    return beta
 
 
 def solvers_for(rules: Rules, engines: Sequence[str] = ("pure", "compiled")) -> list[Solver]:

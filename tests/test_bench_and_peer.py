@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -60,3 +61,35 @@ def test_peer_engine_agrees_with_ours_under_the_own_side_rule(seed):
         assert theirs.oyun_bitti_mi == ours.is_over
         if not ours.is_over:
             assert theirs.mevcut_oyuncu == (1 if ours.to_move == "south" else 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--probes", "3,x"], "--probes: whole numbers separated by commas, not '3,x'"),
+        (["--against", "/nonexistent"], "--against: no mangala_edu package in /nonexistent"),
+        (["--move", "7"], "argument --move: invalid choice: 7"),
+    ],
+)
+def test_start_probe_benchmark_refuses_bad_arguments(args, message):
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "start_probe.py"), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+
+
+def test_start_probe_benchmark_says_when_the_table_is_missing(tmp_path):
+    pytest.importorskip("numba")
+    env = dict(os.environ, MANGALA_EDU_CACHE=str(tmp_path), MANGALA_EDU_ENGINE="")
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "start_probe.py"), "--tt-bits", "18"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert proc.returncode == 1
+    assert "no endgame table: run  mangala-edu tables build" in proc.stderr, proc.stderr

@@ -31,7 +31,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
 """Compile the search without numba's reference counting: it creates no arrays, and the
@@ -48,6 +51,31 @@ transposition table is due to grow (1: the budget ran out)."""
 VALUE_BIAS = 1024
 WORK_SHIFT = 26
 BEST_SHIFT = 22
+
+
+def _prefetch(typingctx, arr, idx):  # pragma: no cover - compiled
+    """:data:`prefetch`'s typing and code: LLVM's ``prefetch`` of ``arr[idx]``."""
+    sig = types.void(arr, idx)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = builder.module.declare_intrinsic("llvm.prefetch", [i8p], fnty)
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+prefetch: Any = intrinsic(_prefetch)
+"""``prefetch(arr, idx)``, in compiled code: ask the processor to bring ``arr[idx]`` into its
+cache while other work goes on (a hint: it changes no value). The endgame table and a large
+transposition table are far larger than the cache, and a lookup that waits for memory costs as
+much as working out many moves."""
 
 
 def binomials(rows: int, cols: int) -> np.ndarray:
@@ -486,9 +514,10 @@ HIST_MAX = 1 << 40
 """History scores are halved (all of them) when one passes this, so that they stay below the
 class bits of the move ordering (stones into the store from ``1 << 42``)."""
 
-ROW = 4
+ROW = 6
 """``meta[d]`` holds ``ROW`` numbers a move: gain, status, order score, value when known (or
-the stones captured)."""
+the stones captured, or the child's endgame-table index until its value is read), and for
+enhanced transposition cutoffs the child's key and slot."""
 
 _SEARCH_SIGNATURE = (
     "int64(int64, int64, int64, int64, int64[:, ::1], int64[:, ::1], "
@@ -509,7 +538,10 @@ def search(
 
     Each move's facts (gain, extra turn, capture, end of the set) are worked out without
     sowing (:func:`facts`); a child is sown into ``st[d + 1]`` only when it is searched or
-    looked up in the endgame table."""
+    looked up in the endgame table. Memory is asked for before it is read (:func:`prefetch`):
+    the state's transposition-table entry before the moves' facts, the endgame-table entries
+    of all children before the first is read, and likewise the children's entries for the
+    enhanced transposition cutoffs, so that the waits for memory overlap."""
     nodes = ctl[0] + 1
     ctl[0] = nodes
     if (nodes & 4095) == 0:
@@ -532,22 +564,7 @@ def search(
         return np.int64(table[r])
     key = ttkey(s, p, stones, binom)
     h = _slot(key, prm[6])
-    data = _probe(tt, key, h)
-    lo = -stones
-    hi = stones
-    hint = -1
-    if data != 0:
-        lo = (data & 2047) - VALUE_BIAS
-        hi = ((data >> 11) & 2047) - VALUE_BIAS
-        hint = ((data >> BEST_SHIFT) & 15) - 1
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
+    prefetch(tt, h * 4)  # read once the moves' facts are known
     back = prm[1]
     even = prm[2]
     empty = prm[3]
@@ -577,9 +594,9 @@ def search(
         elif stones - gain <= kstones:
             play(s, i, nxt, m, back, status, cap)
             ci, _cn = rank(nxt, p, binom)
-            tv = np.int64(table[ci])
-            row[j + 3] = gain + tv if status == EXTRA else gain - tv
-            status = OVER  # nothing left to search for this move
+            prefetch(table, ci)  # read below, once every move's lookup is under way
+            row[j + 3] = ci
+            status = OVER + 1 + status  # in the table: its value is read below
             score += 1 << 56
         else:
             row[j + 3] = cap  # for play, when the child is searched
@@ -590,11 +607,34 @@ def search(
                 # most 127 counted, so as to stay below the class bits):
                 # on Kalah(6,3), ranking only captures here searched over 80 times the nodes.
                 score += (1 << 49) + ((gain if gain < 127 else 127) << 42)
-        if i == hint:
-            score += 1 << 55
         row[j] = gain
         row[j + 1] = status
         row[j + 2] = score
+    data = _probe(tt, key, h)
+    lo = -stones
+    hi = stones
+    if data != 0:
+        lo = (data & 2047) - VALUE_BIAS
+        hi = ((data >> 11) & 2047) - VALUE_BIAS
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        hint = ((data >> BEST_SHIFT) & 15) - 1
+        if hint >= 0 and row[ROW * hint + 2] >= 0:
+            row[ROW * hint + 2] += 1 << 55
+    else:
+        hint = -1
+    for i in range(m):
+        j = ROW * i
+        if row[j + 2] >= 0 and row[j + 1] > OVER:
+            tv = np.int64(table[row[j + 3]])
+            row[j + 3] = row[j] + tv if row[j + 1] == OVER + 1 + EXTRA else row[j] - tv
+            row[j + 1] = OVER  # nothing left to search for this move
     if stones >= prm[9]:
         # Enhanced transposition cutoffs, far from the leaves only (where a subtree is worth
         # the sowing and the lookup of every child): a child's stored bound may already
@@ -603,11 +643,17 @@ def search(
             j = ROW * i
             if row[j + 2] < 0 or row[j + 1] == OVER:
                 continue
-            gain = row[j]
-            left = stones - gain
             play(s, i, nxt, m, back, row[j + 1], row[j + 3])
-            ckey = ttkey(nxt, p, left, binom)
-            cdata = _probe(tt, ckey, _slot(ckey, prm[6]))
+            ckey = ttkey(nxt, p, stones - row[j], binom)
+            row[j + 4] = ckey
+            row[j + 5] = _slot(ckey, prm[6])
+            prefetch(tt, row[j + 5] * 4)  # every child's lookup under way before the first
+        for i in range(m):
+            j = ROW * i
+            if row[j + 2] < 0 or row[j + 1] == OVER:
+                continue
+            gain = row[j]
+            cdata = _probe(tt, row[j + 4], row[j + 5])
             if cdata == 0:
                 continue
             if row[j + 1] == EXTRA:

@@ -16,7 +16,9 @@ single-threaded and deterministic: both must search the same number of positions
 change alters the search itself. Times are CPU seconds of each process.
 
 Needs numba (``pip install -e ".[fast]"``) and the official table (``mangala-edu tables
-build``); about 1.5 GB of memory for each process at the default size.
+build``, the largest in the cache folder is used). Memory: the transposition table (32 bytes
+times ``2 ** --tt-bits``: 1 GB at the default) for each process, and the endgame table, which
+the processes share (mapped from its file).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent
+"""The checkout this script belongs to."""
 
 
 def measure(move: int, tt_bits: int, probes: list[int] | None) -> dict[str, object]:
@@ -93,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.against is not None and not (args.against / "mangala_edu").is_dir():
         parser.error(f"--against: no mangala_edu package in {args.against}")
-    checkouts = [HERE] + ([args.against.resolve()] if args.against else [])
+    checkouts = [ROOT] + ([args.against.resolve()] if args.against else [])
     print(f"load {os.getloadavg()[0]:.1f}; first move {args.move}; 2**{args.tt_bits} buckets")
     for run in range(1, args.runs + 1):
         procs = []

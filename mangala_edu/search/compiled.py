@@ -3,7 +3,7 @@
 Install it with ``pip install "mangala_edu[fast]"``. Without numba everything still works in
 pure Python; with it, :func:`~mangala_edu.search.solve`, :func:`~mangala_edu.search.value_of_moves`,
 the unseeded computer players and the game analysis search several times as many positions a
-second (19–26 times per CPU second in ``bench/RESULTS.md``), need fewer of them, and use the
+second (20–60 times per CPU second in ``bench/RESULTS.md``), need fewer of them, and use the
 endgame tables of :mod:`.tables` when they have been built (``mangala-edu tables build``). The
 values and the sets of best moves are the same either way; only the node counts differ.
 
@@ -429,10 +429,10 @@ class CompiledSolver(Solver):
         later still says something about each move); then each thread takes the next
         unsolved move (the most stones first), and a thread with no move left helps with one
         still running (both search it, the first to finish stops the other: "lazy SMP").
-        ``progress(pit, value, done)`` is called as each move is solved. Raises :class:`BudgetExceeded` when
-        ``time_limit`` runs out or :meth:`cancel` is called; its ``lower``/``upper`` then
-        bound the position's value (from each move's proven bounds), and its ``values``
-        attribute holds the moves solved so far."""
+        ``progress(pit, value, done)`` is called as each move is solved. Raises
+        :class:`BudgetExceeded` when ``time_limit`` runs out or :meth:`cancel` is called; its
+        ``lower``/``upper`` then bound the position's value (from each move's proven bounds),
+        and its ``values`` attribute holds the moves solved so far."""
         if position.stones_on_board > self.capacity:
             return self._fallback().value_of_moves(position, time_limit=time_limit)
         state, base = self._state(position)

@@ -14,6 +14,7 @@ from mangala_edu import Position
 from mangala_edu.lessons import Lesson
 from mangala_edu.lessons.best_move import BestMove, Threatens
 from mangala_edu.lessons.challenge import Challenge
+from mangala_edu.lessons.claims import score
 from mangala_edu.lessons.content import LESSONS
 from mangala_edu.lessons.goals import SOLVED, WRONG
 from mangala_edu.lessons.opening import (
@@ -300,6 +301,23 @@ def test_the_opening_file_holds_every_first_move_with_how_it_was_found():
             assert -48 <= result.lower <= result.upper <= 48
             assert result.exact == (result.lower == result.upper)
     assert found["small"].complete and found["small"].budget is None
+
+
+def test_the_teacher_guide_gives_the_opening_as_the_file_proves_it():
+    """The guide quotes the start's value, its best first move and pit 4's result in both
+    languages: they must be the file's."""
+    entry = load()["start"]
+    assert entry.complete
+    position = entry.start()
+    (best,) = entry.best_moves
+    draw = "–".join(map(str, score(position, entry.moves[best].lower)))
+    mine4, theirs4 = score(position, entry.moves[4].lower)
+    text = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8")
+    turkish, english = text.split("\n## English\n")
+    assert f"set {draw} berabere" in turkish and f"yalnızca {best}. kuyu" in turkish
+    assert f"4. kuyudan sonra Kuzey {theirs4}–{mine4} kazanır" in turkish
+    assert f"a {draw} draw" in english and f"only pit {best} makes sure" in english
+    assert f"North wins {theirs4}–{mine4} after pit 4" in english
 
 
 def _stored_outputs(path: Path) -> list[str]:

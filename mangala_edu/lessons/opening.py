@@ -218,19 +218,39 @@ def prove_compiled(
     return OpeningPosition(name, POSITIONS[name], "official", moves, seconds)
 
 
+def compiled_description(table_stones: int | None) -> str:
+    """How :func:`prove_compiled` searches, naming the endgame table it used.
+
+    >>> print(compiled_description(26))
+    mangala_edu.search.compiled.CompiledSolver (numba kernel, zero-window probes from the outside in, endgame table of up to 26 stones, every core on one 2 GB transposition table)
+    """
+    from ..search.compiled import LONG_SEARCH_TT_BITS
+
+    table = f"endgame table of up to {table_stones} stones" if table_stones else "no endgame table"
+    size = (4 << LONG_SEARCH_TT_BITS) * 8 >> 30  # four 8-byte words an entry
+    return (
+        "mangala_edu.search.compiled.CompiledSolver (numba kernel, zero-window probes from "
+        f"the outside in, {table}, every core on one {size} GB transposition table)"
+    )
+
+
 def write(
     found: dict[str, OpeningPosition],
     command: str,
     path: Path = DATA,
     solver: str = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)",
+    table_stones: int | None = None,
 ) -> None:
-    data = {
+    """Write the file: ``found``'s positions, the ``command`` and ``solver`` that made them and
+    the endgame table's stones (``table_stones``; ``None``: no table)."""
+    data: dict[str, object] = {
         "about": "Values of the first moves: the final store difference from the first "
         "player's side with perfect play, or the bounds the solver proved before its "
         "time ran out (lower == upper: proven exactly).",
         "made_by": command,
         "made_on": datetime.date.today().isoformat(),
         "solver": solver,
+        **({"table_stones": table_stones} if table_stones else {}),
         "positions": {name: found[name].to_dict() for name in sorted(found)},
     }
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -388,12 +408,20 @@ class OpeningTable:
         """The summary and how the values were found."""
         data = json.loads(self.path.read_text("utf-8"))
         budget = self.entry.budget
-        limit = "opening.how.limit_all" if "Compiled" in data["solver"] else "opening.how.limit"
-        how = (
-            t(limit, self.lang, seconds=round(budget))
-            if budget
-            else t("opening.how.full", self.lang)
-        )
+        compiled = "Compiled" in data["solver"]
+        if compiled and self.entry.complete and data.get("table_stones"):
+            took = max(m.seconds for m in self.entry.moves.values())
+            how = t(
+                "opening.how.done_all",
+                self.lang,
+                seconds=round(took),
+                stones=data["table_stones"],
+            )
+        elif budget:
+            limit = "opening.how.limit_all" if compiled else "opening.how.limit"
+            how = t(limit, self.lang, seconds=round(budget))
+        else:
+            how = t("opening.how.full", self.lang)
         return [
             summary_sentence(self.entry, self.lang),
             how,
@@ -451,8 +479,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--output", type=Path, default=DATA)
     args = parser.parse_args(argv)
+    from ..search.tables import table_for
+
     found = load(args.output) if args.only and args.output.exists() else {}
     solver = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)"
+    table_stones = None
     for name in [args.only] if args.only else sorted(POSITIONS):
         seconds = args.seconds if name == "start" else None
         if args.engine == "compiled":
@@ -460,17 +491,17 @@ def main(argv: list[str] | None = None) -> int:
             if entry is None:
                 parser.error("the compiled kernel is not installed (pip install .[fast])")
             found[name] = entry
-            solver = (
-                "mangala_edu.search.compiled.CompiledSolver (numba kernel, zero-window "
-                "probes from the outside in, endgame table, every core on one 2 GB "
-                "transposition table)"
-            )
+            table = table_for(entry.start().rules)
+            table_stones = table.stones if table else None
+            solver = compiled_description(table_stones)
         else:
             found[name] = prove(name, seconds, log=True)
     command = COMMAND + (f" --seconds {args.seconds:g}" if args.seconds != 120 else "")
     if args.engine != "pure":
         command += f" --engine {args.engine}"
-    write(found, command, args.output, solver)
+    if args.only:
+        command += f" --only {args.only}"
+    write(found, command, args.output, solver, table_stones)
     print(f"wrote {args.output}")
     return 0
 

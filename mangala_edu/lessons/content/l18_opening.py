@@ -1,9 +1,10 @@
 """Lesson 18 (strategy): the opening. From the start only pit 4 ends in the store; after it,
 some second moves give North a capture at once and others do not. How good each first move is
 in the end is what the package's own solver proves: the lesson reads it from
-``lessons/data/opening.json`` (see :mod:`mangala_edu.lessons.opening`), which holds the bounds
-the solver proved for the 48-stone start and the exact values of the small game (2 stones in
-each pit), whose first moves the lesson's tasks and closing game use."""
+``lessons/data/opening.json`` (see :mod:`mangala_edu.lessons.opening`), which holds the exact
+values of the 48-stone start's first moves (proven with the compiled kernel and the 26-stone
+endgame table) and of the small game (2 stones in each pit), whose first moves the lesson's
+tasks and closing game use."""
 
 from ...engine import EventKind
 from ..best_move import BestMove
@@ -12,6 +13,10 @@ from ..goals import Defend, Outcome
 from ..opening import OpeningValues
 from ..spec import DemoSpec, GameSpec, LessonSpec, QuizSpec, TaskSpec
 
+START = "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S"
+"""The start of a set."""
+START_VALUES = {1: -8, 2: -8, 3: -8, 4: -2, 5: 0, 6: -2}
+"""The start's first moves, as ``lessons/data/opening.json`` proves them: pit 5 keeps the draw."""
 AFTER_FOUR = "4,4,4,1,5,5,1/4,4,4,4,4,4,0 S"
 """The start after South's pit 4: South moves again."""
 SMALL = "2,2,2,2,2,2,0/2,2,2,2,2,2,0 S"
@@ -44,6 +49,7 @@ SPEC = LessonSpec(
         Threat("second_three", AFTER_FOUR, 2, pit=3, by=4),
         Threat("second_four", AFTER_FOUR, 0, pit=4),
         Threat("second_five", AFTER_FOUR, 0, pit=5),
+        OpeningValues("opening", START, START_VALUES),
         OpeningValues("small", SMALL, SMALL_VALUES),
         Sowing("small_six", SMALL, 6, "Sstore", "extra_turn"),
         Chain("small_chain", SMALL, (6, 6)),

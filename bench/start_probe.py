@@ -26,10 +26,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _side
 
 ROOT = Path(__file__).resolve().parent.parent
 """The checkout this script belongs to."""
@@ -68,16 +71,6 @@ def measure(move: int, tt_bits: int, probes: list[int] | None) -> dict[str, obje
     }
 
 
-def worker_command(args: argparse.Namespace, checkout: Path) -> tuple[list[str], dict[str, str]]:
-    """The command line and environment that measure ``checkout`` in a new process."""
-    cmd = [sys.executable, __file__, "--worker", "--move", str(args.move)]
-    cmd += ["--tt-bits", str(args.tt_bits)]
-    if args.probes:
-        cmd += ["--probes", args.probes]
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    return cmd, env
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--move", type=int, default=2, choices=range(1, 7), metavar="1..6")
@@ -94,32 +87,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         print(json.dumps(measure(args.move, args.tt_bits, probes)))
         return 0
-    if args.against is not None and not (args.against / "mangala_edu").is_dir():
-        parser.error(f"--against: no mangala_edu package in {args.against}")
-    checkouts = [ROOT] + ([args.against.resolve()] if args.against else [])
+    folders = _side.checkouts(parser, ROOT, args.against)
     print(f"load {os.getloadavg()[0]:.1f}; first move {args.move}; 2**{args.tt_bits} buckets")
-    for run in range(1, args.runs + 1):
-        procs = []
-        for checkout in checkouts:
-            cmd, env = worker_command(args, checkout)
-            procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
-        rows = []
-        for proc in procs:
-            out, _ = proc.communicate()
-            if proc.returncode != 0:
-                return proc.returncode
-            rows.append(json.loads(out.strip().splitlines()[-1]))
-        for row in rows:
-            rate = row["nodes"] / max(row["seconds"], 1e-9) / 1e6
-            print(
-                f"run {run}  {row['source']}: {', '.join(row['results'])}  "
-                f"{row['nodes']:,} positions  {row['seconds']} CPU s  {rate:.2f} M/s"
-            )
-        if len(rows) == 2:
-            print(
-                f"run {run}  time ratio (other / this): {rows[1]['seconds'] / rows[0]['seconds']:.2f}"
-            )
-    return 0
+
+    def command(_folder: Path) -> list[str]:
+        cmd = [sys.executable, __file__, "--worker", "--move", str(args.move)]
+        cmd += ["--tt-bits", str(args.tt_bits)]
+        return cmd + (["--probes", args.probes] if args.probes else [])
+
+    def describe(row: dict[str, Any]) -> str:
+        rate = row["nodes"] / max(row["seconds"], 1e-9) / 1e6
+        return (
+            f"{', '.join(row['results'])}  {row['nodes']:,} positions  "
+            f"{row['seconds']} CPU s  {rate:.2f} M/s"
+        )
+
+    return _side.run(folders, command, args.runs, describe)
 
 
 if __name__ == "__main__":

@@ -98,8 +98,8 @@ def tables_command(
         raise _err(errors, "tables.bad_stones", lang, value=stones, most=tables.MAX_BUILD_STONES)
     if args.jobs is not None and args.jobs < 1:
         raise _err(errors, "cli.bad_jobs", lang, value=args.jobs)
-    est = tables.estimate(rules, stones, args.jobs)
     where = tables.cache_dir() if folder is None else folder
+    est = tables.estimate(rules, stones, args.jobs, tables.reusable(rules, stones, where))
     print(
         t(
             "tables.estimate",

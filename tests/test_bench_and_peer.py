@@ -93,3 +93,60 @@ def test_start_probe_benchmark_says_when_the_table_is_missing(tmp_path):
     )
     assert proc.returncode == 1
     assert "no endgame table: run  mangala-edu tables build" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--stones", "40"], "argument --stones: invalid choice: 40"),
+        (["--jobs", "0"], "argument --jobs: invalid choice: 0"),
+        (["--against", "/nonexistent"], "--against: no mangala_edu package in /nonexistent"),
+    ],
+)
+def test_build_probe_benchmark_refuses_bad_arguments(args, message):
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "build_probe.py"), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+
+
+def test_build_probe_benchmark_builds_side_by_side(tmp_path):
+    """Two builds at once (this checkout against itself), on top of the cache's smaller table:
+    the same entries and checksum, and the ratio of their times."""
+    pytest.importorskip("numba")
+    from mangala_edu import Rules
+    from mangala_edu.search import tables
+
+    env = dict(os.environ, MANGALA_EDU_CACHE=str(tmp_path), MANGALA_EDU_ENGINE="")
+    tables.build(Rules.official(), 8, folder=tmp_path / "tables", jobs=1)
+    args = ["--stones", "10", "--on-cache", "--against", str(BENCH.parent)]
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "build_probe.py"), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = [line for line in proc.stdout.splitlines() if "entries above 8" in line]
+    built = tables.table_size(Rules.official(), 10) - tables.table_size(Rules.official(), 8)
+    assert len(rows) == 2 and all(f"{built:,} entries" in row for row in rows), proc.stdout
+    assert len({row.split("checksum ")[1] for row in rows}) == 1
+    assert "time ratio (other / this)" in proc.stdout
+
+
+def test_build_probe_on_cache_needs_a_smaller_table(tmp_path):
+    pytest.importorskip("numba")
+    env = dict(os.environ, MANGALA_EDU_CACHE=str(tmp_path), MANGALA_EDU_ENGINE="")
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "build_probe.py"), "--stones", "10", "--on-cache"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert proc.returncode == 1
+    assert "--on-cache: no smaller official table in the cache folder" in proc.stderr

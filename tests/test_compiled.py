@@ -4,6 +4,7 @@ endgame tables; the budget contract; and the package without numba."""
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import subprocess
@@ -352,3 +353,25 @@ def test_the_environment_can_turn_the_kernel_off() -> None:
         timeout=900,
     )
     assert proc.stdout.split() == ["False", "pure"]
+
+
+def test_next_state_walks_a_layer_in_rank_order() -> None:
+    """The table build steps from one state to the next instead of unranking each."""
+    import numpy as np
+
+    from mangala_edu.search import _nb
+
+    binom = _nb.binomials(20, 13)
+    for p, n in ((4, 5), (12, 3), (6, 7)):
+        state = np.zeros(p, dtype=np.int64)
+        _nb.unrank(0, n, p, binom, state)
+        offset = binom[n - 1 + p, p]  # the states with fewer stones come first
+        size = math.comb(n + p - 1, p - 1)
+        seen = set()
+        for r in range(size):
+            if r:
+                _nb.next_state(state, p)
+            assert sum(state) == n and min(state) >= 0
+            assert _nb.rank(state, p, binom) == (offset + r, n), (p, n, r, state)
+            seen.add(tuple(state))
+        assert len(seen) == size and tuple(state) == (n,) + (0,) * (p - 1)

@@ -53,6 +53,19 @@ def test_a_built_table_loads_and_is_found(folder: Path) -> None:
     assert [p.name for p in tables.find_tables(folder)] == [path.name]
 
 
+def test_a_build_on_a_smaller_table_is_estimated_shorter(folder: Path) -> None:
+    """The estimate counts only the layers a build adds to a smaller table it finds."""
+    assert tables.reusable(KALAH3, 12, folder) == -1
+    built(folder, stones=8)
+    assert tables.reusable(KALAH3, 12, folder) == 8
+    assert tables.reusable(KALAH3, 8, folder) == -1  # not smaller
+    assert tables.reusable(Rules.kalah(4, 3), 12, folder) == -1  # another board
+    whole, rest = tables.estimate(KALAH3, 12, 2), tables.estimate(KALAH3, 12, 2, above=8)
+    assert rest.entries == whole.entries and 0 < rest.seconds < whole.seconds
+    share = 1 - tables.table_size(KALAH3, 8) / tables.table_size(KALAH3, 12)
+    assert rest.seconds == pytest.approx(whole.seconds * share)
+
+
 def flip_byte(path: Path, offset: int) -> None:
     with open(path, "r+b") as f:
         f.seek(offset)

@@ -199,74 +199,258 @@ def unrank(r, n, p, binom, out):  # pragma: no cover - compiled
     return 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def next_state(s, p):  # pragma: no cover - compiled
+    """Turn ``s`` into the state of the next rank in its layer (see :func:`rank`): the first
+    pit after pit 0 that holds stones gives one to the pit before it, which also takes pit
+    0's stones. ``s`` must not be the layer's last state (every stone in pit 0)."""
+    t = 1
+    while s[t] == 0:
+        t += 1
+    x = s[0]
+    s[0] = 0
+    s[t - 1] = x + 1
+    s[t] -= 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _settle(table, stk, idx, child, m, back, even, empty, sweep, binom):  # pragma: no cover
+    """Work out the entry ``idx[0]`` (state ``stk[0]``) depth first: an in-layer child not
+    computed yet (a move that keeps every stone on the board) is worked out first. Such moves
+    only move stones forward in the mover's own row, so they never lead back. Returns the
+    entries computed."""
+    p = 2 * m
+    count = 0
+    d = 0
+    while d >= 0:
+        s = stk[d]
+        best = -1000
+        pending = False
+        for i in range(m):
+            if s[i] == 0:
+                continue
+            gain, status, _cap = sow(s, i, child, m, back, even, empty, sweep)
+            if status == OVER:
+                v = gain
+            else:
+                ci, _cn = rank(child, p, binom)
+                tv = table[ci]
+                if tv == UNKNOWN:
+                    for k in range(p):
+                        stk[d + 1, k] = child[k]
+                    idx[d + 1] = ci
+                    pending = True
+                    break
+                v = gain + tv if status == EXTRA else gain - tv
+            if v > best:
+                best = v
+        if pending:
+            d += 1
+            continue
+        table[idx[d]] = best
+        count += 1
+        d -= 1
+    return count
+
+
+BUILD_BATCH = 64
+"""Entries the table build handles together: their children's entries are fetched from memory
+ahead, while the batch's other moves are sown (the build otherwise waits on memory)."""
+BUILD_LEVELS = 2
+"""How deep the build batches the in-layer children a batch waits for (see
+:func:`build_range`); deeper ones are worked out depth first."""
+BUILD_BLOCK = 4096
+"""Consecutive entries one thread of the build takes at a time. numba gives each thread one
+contiguous share of a parallel loop's rounds; the blocks are dealt out in turn instead, so that
+every thread gets some of each part of the layer (parts differ in cost) and none waits idle."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sow_batch(
+    table, states, idxs, size, kids, gains, kinds, child, prm, binom
+):  # pragma: no cover
+    """Sow every move of the entries ``idxs[:size]`` (states ``states[:size]``) and fetch each
+    child's table entry ahead: ``kids[b, i]`` the child's entry (-1: the pit is empty; 0 with
+    ``kinds`` :data:`OVER`: the set ends), ``gains`` and ``kinds`` what :func:`sow` says.
+    ``kids[b, 0] == -2``: the entry is known already."""
+    m = prm[0]
+    p = 2 * m
+    for b in range(size):
+        if table[idxs[b]] != UNKNOWN:
+            kids[b, 0] = -2
+            continue
+        for i in range(m):
+            kids[b, i] = -1
+            if states[b, i] == 0:
+                continue
+            gain, status, _cap = sow(states[b], i, child, m, prm[1], prm[2], prm[3], prm[4])
+            gains[b, i] = gain
+            kinds[b, i] = status
+            if status == OVER:
+                kids[b, i] = 0
+            else:
+                ci, _cn = rank(child, p, binom)
+                kids[b, i] = ci
+                prefetch(table, ci)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _read_batch(
+    table, states, idxs, size, kids, gains, kinds, wait, out, out_idx, prm
+):  # pragma: no cover
+    """Read the children's values for the entries of :func:`_sow_batch` and store the entries'
+    values. An entry whose in-layer child is not known yet waits (``wait[b]``, when ``out``
+    has room: that child's state goes to ``out`` and its entry to ``out_idx``). Only entries
+    with ``wait[b]`` set on the way in are read. Returns (entries computed, children put out)."""
+    m = prm[0]
+    count = 0
+    put = 0
+    for b in range(size):
+        if not wait[b]:
+            continue
+        wait[b] = False
+        if kids[b, 0] == -2 or table[idxs[b]] != UNKNOWN:
+            continue
+        best = -1000
+        for i in range(m):
+            if kids[b, i] < 0:
+                continue
+            if kinds[b, i] == OVER:
+                v = gains[b, i]
+            else:
+                tv = table[kids[b, i]]
+                if tv == UNKNOWN:
+                    wait[b] = True
+                    if put < len(out_idx):
+                        sow(states[b], i, out[put], m, prm[1], prm[2], prm[3], prm[4])
+                        out_idx[put] = kids[b, i]
+                        put += 1
+                    break
+                v = gains[b, i] + tv if kinds[b, i] == EXTRA else gains[b, i] - tv
+            if v > best:
+                best = v
+        if not wait[b]:
+            table[idxs[b]] = best
+            count += 1
+    return count, put
+
+
 @njit(cache=True, parallel=True)
 def build_range(table, n, start, stop_at, nchunks, binom, prm, flag):  # pragma: no cover
     """Fill the endgame-table entries ``start..stop_at`` (ranks within the layer of ``n``
-    stones); every layer below must be complete. In-layer children (moves that keep every
-    stone on the board) are computed first, depth first: they only move stones forward in
-    the mover's own row, so they never lead back. Returns the entries computed here."""
+    stones); every layer below must be complete. The entries go in batches of
+    :data:`BUILD_BATCH` (:func:`_sow_batch`, then :func:`_read_batch`); the in-layer children
+    that a batch waits for go together in the next batch, :data:`BUILD_LEVELS` deep. Then,
+    the deepest first, the waiting entries read their children again, and whatever still
+    waits is worked out depth first (:func:`_settle`). Returns the entries computed
+    here."""
     m = prm[0]
-    back = prm[1]
-    even = prm[2]
-    empty = prm[3]
-    sweep = prm[4]
     p = 2 * m
     offset = binom[n - 1 + p, p] if n > 0 else 0
     total = stop_at - start
     depth = m * n + 4
     done = np.zeros(nchunks, dtype=np.int64)
+    blocks = (total + BUILD_BLOCK - 1) // BUILD_BLOCK
     for c in prange(nchunks):
-        if flag[0] != 0:
-            continue
-        lo = start + total * c // nchunks
-        hi = start + total * (c + 1) // nchunks
         stk = np.empty((depth, p), dtype=np.int64)
         idx = np.empty(depth, dtype=np.int64)
         child = np.empty(p, dtype=np.int64)
+        state = np.empty(p, dtype=np.int64)
+        states = np.empty((BUILD_LEVELS + 1, BUILD_BATCH, p), dtype=np.int64)
+        idxs = np.empty((BUILD_LEVELS + 1, BUILD_BATCH), dtype=np.int64)
+        waits = np.empty((BUILD_LEVELS, BUILD_BATCH), dtype=np.bool_)
+        sizes = np.zeros(BUILD_LEVELS + 1, dtype=np.int64)
+        kids = np.empty((BUILD_LEVELS, BUILD_BATCH, m), dtype=np.int64)
+        gains = np.empty((BUILD_LEVELS, BUILD_BATCH, m), dtype=np.int64)
+        kinds = np.empty((BUILD_LEVELS, BUILD_BATCH, m), dtype=np.int64)
+        none = np.empty((0, p), dtype=np.int64)
+        none_idx = np.empty(0, dtype=np.int64)
         count = 0
-        for r in range(lo, hi):
-            g = offset + r
-            if table[g] != UNKNOWN:
-                continue
-            unrank(r, n, p, binom, stk[0])
-            own = 0
-            opp = 0
-            for k in range(m):
-                own += stk[0, k]
-                opp += stk[0, m + k]
-            if own == 0 or opp == 0:
-                table[g] = 0  # the set is over: never looked up
-                continue
-            idx[0] = g
-            d = 0
-            while d >= 0:
-                s = stk[d]
-                best = -1000
-                pending = False
-                for i in range(m):
-                    if s[i] == 0:
+        for blk in range(c, blocks, nchunks):  # interleaved: the threads share every part
+            if flag[0] != 0:
+                break
+            lo = start + blk * BUILD_BLOCK
+            hi = min(stop_at, lo + BUILD_BLOCK)
+            unrank(lo, n, p, binom, state)
+            r = lo
+            while r < hi:
+                size = 0
+                while size < BUILD_BATCH and r < hi:
+                    if r > lo:
+                        next_state(state, p)
+                    g = offset + r
+                    r += 1
+                    if table[g] != UNKNOWN:
                         continue
-                    gain, status, _cap = sow(s, i, child, m, back, even, empty, sweep)
-                    if status == OVER:
-                        v = gain
-                    else:
-                        ci, _cn = rank(child, p, binom)
-                        tv = table[ci]
-                        if tv == UNKNOWN:
+                    own = 0
+                    opp = 0
+                    for k in range(m):
+                        own += state[k]
+                        opp += state[m + k]
+                    if own == 0 or opp == 0:
+                        table[g] = 0  # the set is over: never looked up
+                        continue
+                    for k in range(p):
+                        states[0, size, k] = state[k]
+                    idxs[0, size] = g
+                    size += 1
+                sizes[0] = size
+                swept = 0
+                while swept < BUILD_LEVELS and sizes[swept] > 0:
+                    lv = swept
+                    _sow_batch(
+                        table,
+                        states[lv],
+                        idxs[lv],
+                        sizes[lv],
+                        kids[lv],
+                        gains[lv],
+                        kinds[lv],
+                        child,
+                        prm,
+                        binom,
+                    )
+                    waits[lv, : sizes[lv]] = True
+                    got, put = _read_batch(
+                        table,
+                        states[lv],
+                        idxs[lv],
+                        sizes[lv],
+                        kids[lv],
+                        gains[lv],
+                        kinds[lv],
+                        waits[lv],
+                        states[lv + 1],
+                        idxs[lv + 1],
+                        prm,
+                    )
+                    count += got
+                    swept += 1
+                    sizes[swept] = put
+                for lv in range(swept - 1, -1, -1):
+                    # the children waited for are known now: read again, sow no more
+                    got, _put = _read_batch(
+                        table,
+                        states[lv],
+                        idxs[lv],
+                        sizes[lv],
+                        kids[lv],
+                        gains[lv],
+                        kinds[lv],
+                        waits[lv],
+                        none,
+                        none_idx,
+                        prm,
+                    )
+                    count += got
+                    for b in range(sizes[lv]):
+                        if waits[lv, b] and table[idxs[lv, b]] == UNKNOWN:
                             for k in range(p):
-                                stk[d + 1, k] = child[k]
-                            idx[d + 1] = ci
-                            pending = True
-                            break
-                        v = gain + tv if status == EXTRA else gain - tv
-                    if v > best:
-                        best = v
-                if pending:
-                    d += 1
-                    continue
-                table[idx[d]] = best
-                count += 1
-                d -= 1
+                                stk[0, k] = states[lv, b, k]
+                            idx[0] = idxs[lv, b]
+                            count += _settle(
+                                table, stk, idx, child, m, prm[1], prm[2], prm[3], prm[4], binom
+                            )
         done[c] = count
     return done.sum()
 

@@ -77,9 +77,10 @@ builds in minutes (1.25 GB on disk and in memory, 4 to 8 minutes on 2 cores; K =
 take 1.85 GB and half as long again; see ``bench/RESULTS.md``)."""
 MAX_BUILD_STONES = 40
 """The largest K that ``tables build`` accepts (official K = 30 would already need 86 GB)."""
-NS_PER_ENTRY = 400.0
-"""Build cost in nanoseconds per entry and core, as measured on a 2-core machine (K = 18: 375;
-K = 24, with the machine busy: 700): the estimate shown before a build."""
+NS_PER_ENTRY = 700.0
+"""Build cost in nanoseconds per entry and core, as measured on a 2-core machine (2026-12-02,
+``bench/RESULTS.md``: 480-710 for layers 17-22, 664-692 for layers 23-26): the estimate shown
+before a build."""
 CHUNK = 1 << 22
 """Entries per call to the compiled build (between two progress reports)."""
 ENV_CACHE = "MANGALA_EDU_CACHE"
@@ -166,16 +167,31 @@ class Estimate:
     jobs: int
 
 
-def estimate(rules: Rules, stones: int, jobs: int | None = None) -> Estimate:
-    """The size and (rough) time of building a table, before starting.
+def estimate(rules: Rules, stones: int, jobs: int | None = None, above: int = -1) -> Estimate:
+    """The size and (rough) time of building a table, before starting; ``above``: the stones
+    of a smaller table that the build reuses (its layers cost no time).
 
     >>> e = estimate(Rules.official(), 20, jobs=2)
     >>> e.entries, e.bytes > e.entries
     (225792840, True)
+    >>> estimate(Rules.official(), 20, jobs=2, above=18).seconds < e.seconds
+    True
     """
     jobs = jobs or os.cpu_count() or 1
     n = table_size(rules, stones)
-    return Estimate(n, n + HEADER_BYTES, n * NS_PER_ENTRY * 1e-9 / jobs, jobs)
+    work = n - (table_size(rules, above) if above >= 0 else 0)
+    return Estimate(n, n + HEADER_BYTES, work * NS_PER_ENTRY * 1e-9 / jobs, jobs)
+
+
+def reusable(rules: Rules, stones: int, folder: str | Path | None = None) -> int:
+    """The stones of the largest smaller table of ``rules`` in ``folder`` that a build up to
+    ``stones`` would start from (judged by the file names; -1: none)."""
+    found = [-1]
+    for path in find_tables(folder):
+        m = _NAME.fullmatch(path.name)
+        if m and m["family"] == rules_family(rules) and int(m["pits"]) == rules.pits:
+            found.append(int(m["stones"]))
+    return max(k for k in found if k < stones)
 
 
 @dataclass

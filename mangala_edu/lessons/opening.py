@@ -479,8 +479,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--output", type=Path, default=DATA)
     args = parser.parse_args(argv)
-    from ..search.tables import table_for
-
     found = load(args.output) if args.only and args.output.exists() else {}
     solver = "mangala_edu.search.Solver (pure Python, MTD(f), no endgame tables)"
     table_stones = None
@@ -491,6 +489,8 @@ def main(argv: list[str] | None = None) -> int:
             if entry is None:
                 parser.error("the compiled kernel is not installed (pip install .[fast])")
             found[name] = entry
+            from ..search.tables import table_for
+
             table = table_for(entry.start().rules)
             table_stones = table.stones if table else None
             solver = compiled_description(table_stones)

@@ -61,6 +61,7 @@ __all__ = [
     "estimate",
     "find_tables",
     "load",
+    "reusable",
     "table_for",
     "table_name",
     "table_size",

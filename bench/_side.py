@@ -29,10 +29,11 @@ def run(
     command: Callable[[Path], list[str]],
     runs: int,
     describe: Callable[[dict[str, Any]], str],
+    compare: Callable[[dict[str, Any], dict[str, Any]], str] | None = None,
 ) -> int:
     """``runs`` times: ``command(folder)`` for every checkout at once; print each worker's
-    ``describe(row)`` and the ratio of their CPU times. Returns a worker's failing exit code,
-    else 0."""
+    ``describe(row)`` and the ratio of their CPU times (and, given ``compare``, what it says of
+    this checkout's row and the other's). Returns a worker's failing exit code, else 0."""
     for n in range(1, runs + 1):
         procs = [
             subprocess.Popen(
@@ -54,4 +55,6 @@ def run(
         if len(rows) == 2:
             ratio = rows[1]["seconds"] / rows[0]["seconds"]
             print(f"run {n}  time ratio (other / this): {ratio:.2f}", flush=True)
+            if compare is not None:
+                print(compare(rows[0], rows[1]), flush=True)
     return 0

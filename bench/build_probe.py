@@ -45,7 +45,7 @@ def measure(stones: int, on_cache: bool, jobs: int) -> dict[str, object]:
             below = [
                 (tables.load(p, rules, check=False).stones, p)
                 for p in tables.find_tables()
-                if p.name.startswith(tables.rules_family(rules) + "-")
+                if p.name.startswith(tables.table_rules_name(rules) + "-")
             ]
             below = [(k, p) for k, p in below if k < stones]
             if not below:

@@ -59,7 +59,7 @@ def bench_verify(args: argparse.Namespace) -> None:
         bucket = stones[pid] // 4 * 4
         by_stones[f"{bucket:2}-{bucket + 3:2}"].append(seconds)
         if problem:
-            failed.append((pid, problem))
+            failed.append((pid, problem.text("en")))
     wall = time.perf_counter() - t0
     print(
         f"{len(puzzles)} puzzles re-proven in {wall:.0f} s wall-clock "

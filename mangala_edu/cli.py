@@ -6,12 +6,15 @@ Bad input (an illegal pit, a malformed position, a move after the end, a wrong a
 with status 2 and one clear line on standard error; moves played before it are still printed.
 A search that runs out of its budget (``solve --time-limit``) says so on standard error, with
 the bounds of the value it had proven by then when they say more than the stones on the board,
-and exits with status 3 (printing nothing on standard output, even with ``--json``). Messages
-are in Turkish unless ``--lang en`` (or ``MANGALA_EDU_LANG=en``) is given.
+and exits with status 3 (printing nothing on standard output, even with ``--json``); the errors
+are those of :mod:`mangala_edu.cli_errors`. Messages are in Turkish unless ``--lang en`` (before
+or after the command's name, as in ``mangala-edu worksheet ... --lang en``) or
+``MANGALA_EDU_LANG=en`` is given.
 
-Every game of the family is played with ``--rules``: ``official`` (default), ``no-return``,
-``own-side``, ``kalah`` (with ``--pits``/``--stones``), ``toguz-korgool``, ``mangala-ii`` and
-``mangala-iv`` (with ``--deal SEED`` for a random deal of its 98 stones). In the family's games
+Every game of the registry (:data:`mangala_edu.games.GAMES`) is played with ``--rules``:
+``official`` (default), ``no-return``, ``own-side``, ``kalah`` or ``kalah(M,N)`` (or
+``--pits``/``--stones``), ``mangala-ii``, ``mangala-iv`` (with ``--deal SEED`` for a random deal
+of its 98 stones) and ``toguz-korgool``, or an alias of one. In the family's games
 a replayed position that repeats an earlier one ends the game, as in a game record.
 """
 
@@ -24,6 +27,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from .cli_errors import CommandError, OutOfBudget, exit_status
 from .engine import (
     SIDE_NAMES,
     SIDES,
@@ -35,34 +39,44 @@ from .engine import (
     Rules,
     other,
 )
-from .i18n import LANGUAGES, t
+from .engine.rules import RulesError
+from .games import GAME, GAMES, SET, find_game, rules_of, unit_of
+from .i18n import LANGUAGES, Message, t
 
 if TYPE_CHECKING:
     from .search import BudgetExceeded
     from .search.analysis import MoveReview
 
-RULE_NAMES = (
-    "official",
-    "no-return",
-    "own-side",
-    "kalah",
-    "toguz-korgool",
-    "mangala-ii",
-    "mangala-iv",
-)
-TABLE_RULE_NAMES = RULE_NAMES[:4]
-"""Endgame tables exist for the rules whose stores are on the path (the classic search)."""
+
+class GameNames(tuple[str, ...]):
+    """The names ``--rules`` takes, read from the registry (:data:`mangala_edu.games.GAMES`):
+    shown as the games' keys, and holding every alias and sized name (``kalah(7,4)``) too.
+
+    >>> names = GameNames(g.key for g in GAMES)
+    >>> "Toguz Korgool" in names, "kalah(7,4)" in names, "chess" in names
+    (True, True, False)
+    """
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            game = find_game(name)
+        except RulesError:
+            return False
+        return tuple.__contains__(self, game.key)
+
+
+RULE_NAMES = GameNames(g.key for g in GAMES)
+TABLE_RULE_NAMES = GameNames(g.key for g in GAMES if g.search.tables)
+"""Endgame tables exist for the games whose registry entry says so (stores on the path)."""
+#: What a solve says, by what the game's registry entry says is played: a set or a game.
+_SOLVED = {SET: "cli.solved", GAME: "cli.solved_game"}
+_PROVEN_VALUE = {SET: "cli.proven_value", GAME: "cli.proven_value_game"}
+_PROVEN_BOUNDS = {SET: "cli.proven_bounds", GAME: "cli.proven_bounds_game"}
 FIGURE_TYPES = (".png", ".svg", ".pdf")
 DEFAULT_TIME_LIMIT = 30.0
 """Seconds ``mangala-edu solve`` searches before it gives up (exit status 3)."""
-
-
-class CommandError(Exception):
-    """A fault in the command's input: reported as one line, exit status 2."""
-
-
-class OutOfBudget(Exception):
-    """A search that did not finish within its budget: one line, exit status 3."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -197,21 +211,50 @@ def _parser() -> argparse.ArgumentParser:
     from .puzzles.commands import add_commands
 
     add_commands(sub)
+    _lang_after_the_command(parser)
     return parser
 
 
+def _lang_after_the_command(parser: argparse.ArgumentParser) -> None:
+    """Let every command (and every action of one) take ``--lang`` after its name too, as in
+    ``mangala-edu worksheet ... --lang en``; given there, it wins over one before the name."""
+    seen: set[int] = set()
+    todo = [parser]
+    while todo:
+        for action in todo.pop()._actions:
+            if not isinstance(action, argparse._SubParsersAction):
+                continue
+            for command in action.choices.values():
+                if id(command) in seen:  # an alias (analyze) shares its command's parser
+                    continue
+                seen.add(id(command))
+                command.add_argument(
+                    "--lang",
+                    choices=LANGUAGES,
+                    default=argparse.SUPPRESS,
+                    help="language of boards and messages (also before the command)",
+                )
+                todo.append(command)
+
+
 def _rules(args: argparse.Namespace) -> Rules:
-    lang = args.lang
-    if args.deal is not None and args.rules != "mangala-iv":
-        raise CommandError(t("cli.deal_only_mangala_iv", lang, rules=args.rules))
-    if args.rules != "kalah":
+    """The rules of ``--rules`` with ``--pits``/``--stones`` (a sized game) or ``--deal`` (a
+    dealt game), as the registry says each game takes them."""
+    game = find_game(args.rules)
+    if args.deal is not None and not game.dealt:
+        dealt = ", ".join(g.key for g in GAMES if g.dealt)
+        raise CommandError("cli.deal_only", rules=args.rules, games=dealt)
+    if not game.sized:
         if args.pits is not None or args.stones is not None:
-            raise CommandError(t("cli.size_only_kalah", lang, rules=args.rules))
+            sized = ", ".join(g.key for g in GAMES if g.sized)
+            raise CommandError("cli.size_only", rules=args.rules, games=sized)
         if args.deal is not None:
-            return Rules.mangala_iv(random_deal=True, seed=args.deal)
-        return Rules.from_name(args.rules)
-    return Rules.kalah(
-        6 if args.pits is None else args.pits, 4 if args.stones is None else args.stones
+            return game.rules(random_deal=True, seed=args.deal)
+        return rules_of(args.rules)
+    named = rules_of(args.rules)
+    return game.rules(
+        pits=named.pits if args.pits is None else args.pits,
+        stones=named.stones if args.stones is None else args.stones,
     )
 
 
@@ -232,13 +275,9 @@ def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         except ValueError:
             pit = word
         try:
-            trace = pos.trace(pit)
-            game.push(pit)
+            trace = game.push(pit)  # with the ending of a repeated position
         except IllegalMoveError as exc:
-            raise CommandError(f"{t('cli.ply', lang, ply=ply)}: {exc.message(lang)}") from exc
-        cycle = game.repeated(ply)
-        if cycle is not None:
-            trace = trace.ended_by_repetition(cycle)
+            raise CommandError("cli.ply_error", ply=ply, reason=exc) from exc
         pos = trace.after
         if args.json:
             result = pos.result
@@ -275,14 +314,14 @@ def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         return
     suffix = os.path.splitext(args.output)[1].lower()
     if suffix not in FIGURE_TYPES:
-        raise CommandError(t("cli.bad_output", lang, file=args.output))
+        raise CommandError("cli.bad_output", file=args.output)
     from .display.figure import save_board
 
     try:
         save_board(pos, args.output, lang=lang)
     except OSError as exc:
         raise CommandError(
-            t("cli.cannot_write", lang, file=args.output, reason=exc.strerror or exc)
+            "cli.cannot_write", file=args.output, reason=exc.strerror or str(exc)
         ) from exc
 
 
@@ -292,17 +331,14 @@ def _position(args: argparse.Namespace, lang: str) -> Position:
         return Position.start(_rules(args))
     pos = Position.from_text(args.position, _rules(args))
     if pos.is_over:
-        raise CommandError(t("cli.set_over", lang))
+        raise CommandError("cli.set_over")
     return pos
 
 
 def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .search import Player
 
-    try:
-        player = Player(args.level, seed=args.seed)
-    except MangalaError as exc:
-        raise CommandError(exc.message(lang)) from exc
+    player = Player(args.level, seed=args.seed)  # an unknown level: a MangalaError, status 2
     pos = _position(args, lang)
     pit = player.choose(pos)
     choice = player.last
@@ -323,49 +359,47 @@ def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     if args.time_limit is None and not long_search:
         args.time_limit = DEFAULT_TIME_LIMIT
     if args.time_limit is not None and not args.time_limit > 0:
-        raise CommandError(t("cli.bad_time", lang, value=args.time_limit))
+        raise CommandError("cli.bad_time", value=args.time_limit)
     pos = _position(args, lang)
     if long_search:
         from .cli_solver import solve_command
 
-        solve_command(args, pos, out, lang, CommandError, OutOfBudget)
+        solve_command(args, pos, out, lang)
         return
     try:
         sol = solve(pos, time_limit=args.time_limit)
     except BudgetExceeded as exc:
-        seconds = f"{args.time_limit:g}"
-        message = t(
+        proven = _proven(pos, exc)
+        raise OutOfBudget(
             "cli.out_of_budget",
-            lang,
-            seconds=seconds.replace(".", ",") if lang == "tr" else seconds,
+            *([proven] if proven else []),
+            seconds=args.time_limit,
             nodes=exc.nodes,
-        )
-        proven = _proven(pos, exc, lang)
-        raise OutOfBudget(f"{message} {proven}" if proven else message) from exc
+        ) from exc
     if args.json:
         print(json.dumps(sol.to_dict()), file=out)
     else:
         moves = ", ".join(str(p) for p in sol.best_moves)
-        key = "cli.solved_game" if pos.rules.family else "cli.solved"
+        key = _SOLVED[unit_of(pos.rules)]
         print(
             t(key, lang, value=sol.value, moves=moves, side=SIDE_NAMES[pos.mover], nodes=sol.nodes),
             file=out,
         )
 
 
-def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
+def _proven(pos: Position, exc: BudgetExceeded) -> Message | None:
     """What a solve that ran out of budget had proven about the value of ``pos`` (final store
-    difference from the mover's side), or ``""`` when its bounds are the trivial ones (every
+    difference from the mover's side), or ``None`` when its bounds are the trivial ones (every
     stone on the board won or lost).
 
     >>> from mangala_edu.search import BudgetExceeded
     >>> pos = Position.from_text("1,5,3,1,1,4,24/1,3,2,2,0,1,0 S")
-    >>> print(_proven(pos, BudgetExceeded(4096, 0.1, 26, 48), "en"))
+    >>> print(_proven(pos, BudgetExceeded(4096, 0.1, 26, 48)).text("en"))
     Proven so far: with perfect play on both sides South ends the set with a store difference
     of at least +26 and at most +48.
-    >>> _proven(pos, BudgetExceeded(4096, 0.1, 0, 48), "en")
-    ''
-    >>> _proven(pos, BudgetExceeded(4096, 0.1, 30, 30), "tr")[:60]
+    >>> _proven(pos, BudgetExceeded(4096, 0.1, 0, 48)) is None
+    True
+    >>> _proven(pos, BudgetExceeded(4096, 0.1, 30, 30)).text("tr")[:60]
     'Şimdiye kadar kanıtlanan: iki taraf da en iyi oynarsa Güney '
     """
     from .search.budget import signed
@@ -373,33 +407,33 @@ def _proven(pos: Position, exc: BudgetExceeded, lang: str) -> str:
     lower, upper = exc.lower, exc.upper
     mover = pos.to_move
     if lower is None or upper is None or mover is None:
-        return ""
+        return None
     base = pos.store(mover) - pos.store(other(mover))
     stones = pos.stones_on_board
-    side = SIDE_NAMES[mover].text(lang)
+    side = SIDE_NAMES[mover]
     if lower == upper:
-        key = "cli.proven_value_game" if pos.rules.family else "cli.proven_value"
-        return t(key, lang, side=side, value=signed(lower))
+        key = _PROVEN_VALUE[unit_of(pos.rules)]
+        return Message(key, side=side, value=signed(lower))
     if lower <= base - stones and upper >= base + stones:
-        return ""
-    key = "cli.proven_bounds_game" if pos.rules.family else "cli.proven_bounds"
-    return t(key, lang, side=side, lower=signed(lower), upper=signed(upper))
+        return None
+    key = _PROVEN_BOUNDS[unit_of(pos.rules)]
+    return Message(key, side=side, lower=signed(lower), upper=signed(upper))
 
 
 def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .search import analyse_game
 
     if not args.time_per_move > 0:
-        raise CommandError(t("cli.bad_time", lang, value=args.time_per_move))
+        raise CommandError("cli.bad_time", value=args.time_per_move)
     if args.jobs is not None and args.jobs < 1:
-        raise CommandError(t("cli.bad_jobs", lang, value=args.jobs))
+        raise CommandError("cli.bad_jobs", value=args.jobs)
     games = []
     for record in args.records:
         try:
             games.append(Game.load(record))
         except OSError as exc:
             raise CommandError(
-                t("cli.cannot_read", lang, file=record, reason=exc.strerror or exc)
+                "cli.cannot_read", file=record, reason=exc.strerror or str(exc)
             ) from exc
     many = len(games) > 1
     if many or args.scheduler:
@@ -451,7 +485,7 @@ def _review_record(record: dict[str, object], time_per_move: float) -> tuple[Mov
 def _tables(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .cli_solver import tables_command
 
-    status = tables_command(args, out, lang, CommandError)
+    status = tables_command(args, out, lang)
     if status:
         raise _Exit(status)
 
@@ -490,15 +524,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = args.lang
     try:
         status = _command(args.command)(args, sys.stdout, lang)
-    except CommandError as exc:
-        print(f"mangala-edu: {exc}", file=sys.stderr)
-        return 2
-    except OutOfBudget as exc:
-        print(f"mangala-edu: {exc}", file=sys.stderr)
-        return 3
-    except MangalaError as exc:
+    except MangalaError as exc:  # bad input (2), a search out of its budget (3)
         print(f"mangala-edu: {exc.message(lang)}", file=sys.stderr)
-        return 2
+        return exit_status(exc)
     except _Exit as exc:
         return exc.status
     except KeyboardInterrupt:

@@ -21,15 +21,13 @@ import threading
 import time
 from typing import Any, TextIO
 
+from .cli_errors import CommandError, OutOfBudget
 from .engine import SIDE_NAMES, SOUTH, Position, Rules, other
-from .i18n import t
+from .games import GAMES, find_game, rules_of
+from .i18n import Message, t
 
 PROGRESS_EVERY = 10.0
 """Seconds between two progress lines of ``solve``."""
-
-
-class CommandError(Exception):
-    """Bad input: one line, exit status 2 (the CLI's own class is used when called from it)."""
 
 
 def add_table_parser(sub: Any, rule_names: tuple[str, ...]) -> None:
@@ -65,13 +63,7 @@ def add_table_parser(sub: Any, rule_names: tuple[str, ...]) -> None:
     where(verify)
 
 
-def _err(errors: type[Exception], key: str, lang: str, **params: object) -> Exception:
-    return errors(t(key, lang, **params))
-
-
-def tables_command(
-    args: argparse.Namespace, out: TextIO, lang: str, errors: type[Exception] = CommandError
-) -> int:
+def tables_command(args: argparse.Namespace, out: TextIO, lang: str) -> int:
     """``mangala-edu tables …``; returns the exit status."""
     from .search import tables
 
@@ -83,28 +75,31 @@ def tables_command(
     # build
     from .search.compiled import available, supports
 
-    if args.rules == "kalah":
-        rules = Rules.kalah(6 if args.pits is None else args.pits, 1)
+    game = find_game(args.rules)
+    if game.sized:  # a table holds every start of a size: its stones a pit do not matter
+        pits = rules_of(args.rules).pits if args.pits is None else args.pits
+        rules = game.rules(pits=pits, stones=1)
     else:
         if args.pits is not None:
-            raise _err(errors, "tables.pits_with_kalah", lang)
-        rules = Rules.from_name(args.rules)
+            sized = ", ".join(g.key for g in GAMES if g.sized and g.search.tables)
+            raise CommandError("tables.pits_only", games=sized)
+        rules = game.rules()
     if not available():
-        raise _err(errors, "tables.no_kernel", lang)
+        raise CommandError("tables.no_kernel")
     if not supports(rules):
-        raise _err(errors, "tables.unsupported", lang, rules=rules.name)
+        raise CommandError("tables.unsupported", rules=rules.name)
     stones = tables.DEFAULT_STONES if args.stones is None else args.stones
     if not 1 <= stones <= tables.MAX_BUILD_STONES:
-        raise _err(errors, "tables.bad_stones", lang, value=stones, most=tables.MAX_BUILD_STONES)
+        raise CommandError("tables.bad_stones", value=stones, most=tables.MAX_BUILD_STONES)
     if args.jobs is not None and args.jobs < 1:
-        raise _err(errors, "cli.bad_jobs", lang, value=args.jobs)
+        raise CommandError("cli.bad_jobs", value=args.jobs)
     where = tables.cache_dir() if folder is None else folder
     est = tables.estimate(rules, stones, args.jobs, tables.reusable(rules, stones, where))
     print(
         t(
             "tables.estimate",
             lang,
-            rules=tables.rules_family(rules),
+            rules=tables.table_rules_name(rules),
             pits=rules.pits,
             stones=stones,
             entries=_count(est.entries, lang),
@@ -218,26 +213,24 @@ def solve_command(
     pos: Position,
     out: TextIO,
     lang: str,
-    errors: type[Exception],
-    out_of_budget: type[Exception],
 ) -> None:
     """``mangala-edu solve`` with ``start`` or ``--all-moves``: the search runs in a worker
     thread while this one reports progress and waits for Ctrl-C."""
+    from .search.backends import backend_for
     from .search.budget import BudgetExceeded, signed
     from .search.compiled import (
         DEFAULT_TT_BITS,
         LONG_SEARCH_STONES,
         LONG_SEARCH_TT_BITS,
         CompiledSolver,
-        make_solver,
     )
 
     jobs = args.jobs
     if jobs is not None and jobs < 1:
-        raise _err(errors, "cli.bad_jobs", lang, value=jobs)
+        raise CommandError("cli.bad_jobs", value=jobs)
     long_search = pos.stones_on_board > LONG_SEARCH_STONES
     bits = LONG_SEARCH_TT_BITS if long_search else DEFAULT_TT_BITS
-    solver = make_solver(pos.rules, "auto", tt_bits=bits)
+    solver = backend_for(pos.rules, tt_bits=bits).solver  # the game's search, its own table
     fast = solver if isinstance(solver, CompiledSolver) else None
     side = SIDE_NAMES[pos.mover].text(lang)
     if fast is not None and fast.endgame is None and pos.stones_on_board > 24:
@@ -323,31 +316,30 @@ def solve_command(
         raise result["error"]
     seconds = time.perf_counter() - started
     if "stopped" in result:
-        exc = result["stopped"]
-        seconds_text = _decimal(seconds, lang)
-        message = t(
-            "solve.stopped",
-            lang,
-            seconds=seconds_text,
-            nodes=_count(fast.nodes_total if fast is not None else exc.nodes, lang),
-        )
-        done = getattr(exc, "values", {})
-        if done:
-            message += " " + t("solve.moves_so_far", lang, values=_values_text(done))
-        open_moves = {p: b for p, b in getattr(exc, "bounds", {}).items() if b[0] < b[1]}
+        exc: BudgetExceeded = result["stopped"]
+        proven: list[Message] = []
+        if exc.values:
+            proven.append(Message("solve.moves_so_far", values=_values_text(exc.values)))
+        open_moves = {p: b for p, b in exc.bounds.items() if b[0] < b[1]}
         if open_moves:
-            message += " " + t("solve.moves_bounds_now", lang, bounds=_bounds_text(open_moves))
+            proven.append(Message("solve.moves_bounds_now", bounds=_bounds_text(open_moves)))
         if exc.lower is not None and exc.upper is not None:
             key = "cli.proven_value" if exc.lower == exc.upper else "cli.proven_bounds"
-            message += " " + t(
-                key,
-                lang,
-                side=side,
-                value=signed(exc.lower),
-                lower=signed(exc.lower),
-                upper=signed(exc.upper),
+            proven.append(
+                Message(
+                    key,
+                    side=SIDE_NAMES[pos.mover],
+                    value=signed(exc.lower),
+                    lower=signed(exc.lower),
+                    upper=signed(exc.upper),
+                )
             )
-        raise out_of_budget(message)
+        raise OutOfBudget(
+            "solve.stopped",
+            *proven,
+            seconds=_decimal(seconds, lang),
+            nodes=_count(fast.nodes_total if fast is not None else exc.nodes, lang),
+        )
     total: int | None = fast.nodes_total if fast is not None else None
     if "values" in result:
         values: dict[int, int] = result["values"]

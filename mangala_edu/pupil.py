@@ -22,6 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .engine.errors import MangalaError
 from .i18n import LANGUAGES
 
 HERE = Path(__file__).resolve().parent
@@ -34,7 +35,7 @@ def notebook_path(number: int, lang: str = "tr", folder: Path | None = None) -> 
     """The notebook of lesson ``number`` in ``lang`` under ``folder`` (default: the
     ``notebooks`` folder of the working directory, else of the project)."""
     if lang not in LANGUAGES:
-        raise ValueError(f"the language is one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise MangalaError("language.unknown", value=lang, allowed=", ".join(LANGUAGES))
     if folder is None:
         here = Path.cwd() / "notebooks"
         folder = here if here.is_dir() else ROOT / "notebooks"

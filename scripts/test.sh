@@ -2,7 +2,8 @@
 # Install everything the tests need (in .venv) and run every test:
 # unit, property and doctests, the notebooks with nbval, and the browser tests.
 # The test extras include the compiled kernel (numba) and Dask; MANGALA_EDU_ENGINE=pure runs
-# everything on the pure-Python search instead.
+# everything on the pure-Python search instead. A quick check leaves out the long tests:
+# `bash scripts/test.sh -m "not long"`.
 #
 # The browser tests need Chromium (Debian's package). As root, this script installs it with
 # apt-get when it is missing; otherwise they are skipped with a message (outside CI).
@@ -20,4 +21,11 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
-exec .venv/bin/python -m pytest "$@"
+# On every core (pytest-xdist): MANGALA_TEST_WORKERS=1 for one process, or a number.
+# --dist loadscope keeps a module, a notebook or a class on one worker (conftest.py hands out
+# the longest first).
+workers="${MANGALA_TEST_WORKERS:-auto}"
+if [ "$workers" = 1 ] || [ "$workers" = 0 ]; then
+  exec .venv/bin/python -m pytest "$@"
+fi
+exec .venv/bin/python -m pytest -n "$workers" --dist loadscope "$@"

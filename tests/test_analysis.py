@@ -87,7 +87,7 @@ def test_every_verdict_has_a_name_in_both_languages() -> None:
 
 def test_estimated_values_in_the_opening() -> None:
     game = Game(moves=[3, 6])
-    review = analyse_game(game, time_per_move=0.2, solver_stones=10)
+    review = analyse_game(game, time_per_move=0.2, exact_stones=10)
     assert [m.exact for m in review.moves] == [False, False]
     assert all(
         set(m.values) == set(p.legal_moves)

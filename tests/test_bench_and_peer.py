@@ -150,3 +150,36 @@ def test_build_probe_on_cache_needs_a_smaller_table(tmp_path):
     )
     assert proc.returncode == 1
     assert "--on-cache: no smaller official table in the cache folder" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "message"),
+    [
+        ("cli_start.py", ["--times", "0"], "--times must be at least 1, not 0"),
+        ("cli_start.py", ["--runs", "0"], "--runs must be at least 1, not 0"),
+        ("cli_start.py", ["--against", "/nonexistent"], "no mangala_edu package in /nonexistent"),
+        (
+            "search_probe.py",
+            ["--against", "/nonexistent"],
+            "no mangala_edu package in /nonexistent",
+        ),
+    ],
+)
+def test_search_benchmarks_refuse_bad_arguments(script, args, message):
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+
+
+def test_the_command_line_start_benchmark_runs_and_says_what_it_measured():
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "cli_start.py"), "--times", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "4 commands in" in proc.stdout and "numba loaded: False" in proc.stdout, proc.stdout

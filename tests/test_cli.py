@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from mangala_edu import Game, Position
+from mangala_edu import Game, Position, cli
 from mangala_edu.cli import main
+from mangala_edu.i18n import Message
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -177,3 +178,69 @@ def test_console_script_is_declared():
 
     pyproject = tomllib.loads(Path(__file__).parents[1].joinpath("pyproject.toml").read_text())
     assert pyproject["project"]["scripts"]["mangala-edu"] == "mangala_edu.cli:main"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "--lang", "en", "1", "5", "1"],
+        ["replay", "1", "5", "1", "--lang", "en"],
+        ["--lang", "tr", "replay", "1", "5", "1", "--lang", "en"],  # after the name wins
+    ],
+)
+def test_lang_is_taken_after_the_command_too(args, capsys):
+    assert main(args) == 2
+    assert (
+        capsys.readouterr().err == "mangala-edu: Move 3: Pit 1 is empty: there is nothing to sow.\n"
+    )
+
+
+def test_lang_after_every_command_and_action(tmp_path, capsys):
+    """As the README writes it: ``mangala-edu worksheet ... --lang en``."""
+    out = tmp_path / "sheet.txt"
+    assert main(["worksheet", "--count", "1", "-o", str(out), "--lang", "en"]) == 2
+    assert "a worksheet is a PDF file" in capsys.readouterr().err
+    assert main(["puzzles", "list", "--limit", "1", "--lang", "en"]) == 0
+    assert "1 puzzle" in capsys.readouterr().out
+    assert main(["tables", "info", "--folder", str(tmp_path), "--lang", "en"]) == 0
+    assert "Table folder" in capsys.readouterr().out
+    assert main(["analyze", "--lang", "en", str(tmp_path / "none.json")]) == 2
+    assert "Cannot read" in capsys.readouterr().err
+
+
+def test_a_search_out_of_budget_that_no_command_caught_exits_3(monkeypatch, capsys):
+    from mangala_edu.cli_errors import exit_status
+    from mangala_edu.search.budget import BudgetExceeded
+
+    def out_of_budget(args, out, lang):
+        raise BudgetExceeded(100, 0.5, 2, 2)
+
+    monkeypatch.setitem(cli.COMMANDS, "show", out_of_budget)
+    assert main(["--lang", "en", "show", "start"]) == 3
+    assert capsys.readouterr().err == (
+        "mangala-edu: Search budget exceeded after 100 nodes and 0.5 s; value proven to be +2\n"
+    )
+    assert exit_status(BudgetExceeded(1, 0.0)) == 3
+
+
+def test_the_command_line_errors_are_mangala_errors_of_one_module():
+    """One CommandError (status 2) and OutOfBudget (status 3), used by every command; no
+    command takes exception classes as parameters."""
+    import inspect
+
+    from mangala_edu import MangalaError, cli_solver
+    from mangala_edu.cli_errors import CommandError, OutOfBudget
+    from mangala_edu.puzzles import commands
+
+    assert issubclass(CommandError, MangalaError) and issubclass(OutOfBudget, CommandError)
+    assert (CommandError.status, OutOfBudget.status) == (2, 3)
+    for module in (cli, cli_solver, commands):
+        assert getattr(module, "CommandError", CommandError) is CommandError, module
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            for p in inspect.signature(fn).parameters.values():
+                assert "type[" not in str(p.annotation), (module.__name__, name, p)
+    err = OutOfBudget("cli.out_of_budget", Message("cli.set_over"), seconds=0.25, nodes=7)
+    assert err.message("tr").startswith("Bu konum 0,25 saniyede çözülemedi (7 konuma bakıldı)")
+    assert err.message("en").endswith(
+        "--time-limit. The set is over in this position: there is no move to play."
+    )

@@ -183,7 +183,7 @@ def test_analyse_a_record_of_every_game(tmp_path, name):
         ),
         (
             ["replay", "--rules", "mangala-ii", "--deal", "4", "1"],
-            "--deal goes with --rules mangala-iv only (a random deal of its 98 stones); got --rules "
+            "--deal goes with --rules mangala-iv only (a random deal of its stones); got --rules "
             "mangala-ii.",
         ),
         (

@@ -35,6 +35,73 @@ def test_solve_json_as_a_process():
     assert data["value"] == -2 and data["best_moves"] == [6] and data["nodes"] > 0
 
 
+ISSUE_21 = "1,2,6,1,3,3,15/1,1,1,2,1,2,9 S"
+"""34 stones: pit 3 is worth 8, the others 10. A fresh process named every move best (the
+compiled kernel's best-move probes stopped for the transposition table to grow and ran again
+with a wrong value)."""
+FRESH = [
+    ENDGAME,
+    "1,0,2,0,1,0,20/1,0,2,0,0,0,21 N",
+    "1,2,1,0,2,1,16/1,1,1,0,2,4,16 S",
+    "2,0,3,1,0,2,14/0,3,1,2,2,2,18 S",
+]
+"""Positions that the pure-Python solver also answers in a second or two."""
+
+
+def kernel_in_use() -> bool:
+    from mangala_edu.search import compiled
+
+    return compiled.available()
+
+
+def test_solve_names_the_moves_of_the_best_value_in_fresh_processes():
+    """Each position solved in a fresh process: the best moves are exactly the moves whose
+    value (``--all-moves``, another fresh process) is the best; both engines (CI runs this
+    file again with ``MANGALA_EDU_ENGINE=pure``, the large position then left out)."""
+    positions = [*FRESH, ISSUE_21] if kernel_in_use() else FRESH
+    for pos in positions:
+        proc = run("solve", "--json", pos)
+        assert proc.returncode == 0, proc.stderr
+        solved = json.loads(proc.stdout)
+        proc = run("solve", "--json", "--all-moves", pos)
+        assert proc.returncode == 0, proc.stderr
+        values = {int(p): v for p, v in json.loads(proc.stdout)["values"].items()}
+        best = max(values.values())
+        assert solved["value"] == best, pos
+        assert solved["best_moves"] == [p for p, v in sorted(values.items()) if v == best], pos
+    if kernel_in_use():
+        assert values == {1: 10, 2: 10, 3: 8, 4: 10, 5: 10, 6: 10}
+
+
+NUMBA_LOADED = """
+import sys
+from mangala_edu.cli import main
+from mangala_edu.search import compiled
+assert compiled.available() in (True, False)
+main(["solve", "--json", {pos!r}])
+print("numba" in sys.modules)
+"""
+
+
+def test_a_small_solve_does_not_load_the_compiled_kernel():
+    """The kernel's start-up (importing numba and loading its machine code: seconds) is paid
+    only by a position that needs it: a small one is solved in pure Python, the same answer."""
+    for pos in (ENDGAME, FRESH[2]):
+        proc = subprocess.run(
+            [sys.executable, "-c", NUMBA_LOADED.format(pos=pos)],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        out, loaded = proc.stdout.strip().splitlines()
+        assert loaded == "False"
+        sol = solve(Position.from_text(pos))
+        assert json.loads(out)["best_moves"] == list(sol.best_moves)
+        assert json.loads(out)["value"] == sol.value
+
+
 def test_solve_agrees_with_the_solver_from_north(capsys):
     pos = "1,0,2,0,1,0,20/1,0,2,0,0,0,21 N"
     assert main(["solve", "--json", pos]) == 0

@@ -16,6 +16,7 @@ import pytest
 from mangala_edu import Position, Rules
 from mangala_edu.search import Player, solve, value_of_moves
 from mangala_edu.search.budget import BudgetExceeded
+from mangala_edu.search.errors import SearchError
 from mangala_edu.search.solver import Solver
 
 from .test_solver import IDS, PRESETS, random_position
@@ -155,6 +156,96 @@ def test_the_table_grows_within_one_long_probe(monkeypatch) -> None:
     assert max(steps) >= 2, steps
 
 
+ISSUE_21 = "1,2,6,1,3,3,15/1,1,1,2,1,2,9 S"
+"""A fresh process named every move best here (pit 3 is worth 8, the others 10): the best
+moves' probes stopped for the transposition table to grow, and ran again with a pit's flag
+(``out[2]``) taken for the position's value."""
+
+
+def best_of(values: dict[int, int]) -> tuple[int, tuple[int, ...]]:
+    """The best value and every move that has it."""
+    best = max(values.values())
+    return best, tuple(p for p, v in sorted(values.items()) if v == best)
+
+
+@pytest.fixture
+def growing_tables(monkeypatch):
+    """Transposition tables that start with 4 buckets and grow after very few positions; the
+    times the best moves' probes stopped for the table to grow are counted in ``stops[0]``."""
+    monkeypatch.setattr(compiled, "START_TT_BITS", 2)
+    monkeypatch.setattr(compiled, "GROW_AFTER", 1)
+    nb = compiled._nb()
+    best_moves = nb.best_moves
+    stops = [0]
+
+    def counted(*args):
+        status = best_moves(*args)
+        stops[0] += status == nb.GROW
+        return status
+
+    monkeypatch.setattr(nb, "best_moves", counted)
+    return stops
+
+
+def test_the_best_moves_when_the_table_grows_within_their_probes(growing_tables) -> None:
+    """A fresh solver's table grows during the best moves' probes (as in a fresh process on
+    a large position): the probes run again with the same value, and the best moves are
+    those of the pure solver. (They ran again with a pit's flag for the value and named
+    losing moves best, or none.)"""
+    rules = Rules.official()
+    rng = random.Random(21)
+    pure = Solver(rules)
+    for _ in range(10):
+        pos = random_position(rules, rng, rng.randint(16, 20))
+        want = pure.solve(pos)
+        fast = CompiledSolver(rules, tables=False, tt_bits=20)
+        state, base = fast.kernel.from_position(pos)
+        fast._start(None, None)
+        gain = want.value - base
+        moves = fast._root_values(state, gain, only_best=True)
+        assert tuple(c.pit for c, v in moves if v == gain) == want.best_moves, pos
+    assert growing_tables[0] >= 10  # the probes did stop for the table to grow
+
+
+def test_best_moves_of_fresh_solvers_while_the_table_grows(growing_tables) -> None:
+    """Each position solved by a fresh solver whose table grows on the way: its best moves
+    are the moves of the best value (from its values of moves and the pure solver's)."""
+    rules = Rules.official()
+    rng = random.Random(22)
+    pure = Solver(rules)
+    for _ in range(6):
+        pos = random_position(rules, rng, rng.randint(16, 18))
+        solution = pure.solve(pos)
+        want = (solution.value, solution.best_moves)
+        sol = CompiledSolver(rules, tables=False, tt_bits=20).solve(pos)
+        assert (sol.value, sol.best_moves) == want, pos
+        values = CompiledSolver(rules, tables=False, tt_bits=20).value_of_moves(pos)
+        assert best_of(values) == want, pos
+
+
+def test_best_moves_of_the_issue_21_position_in_a_fresh_solver() -> None:
+    pos = Position.from_text(ISSUE_21)
+    values = CompiledSolver(pos.rules, tables=False).value_of_moves(pos)
+    assert values == {1: 10, 2: 10, 3: 8, 4: 10, 5: 10, 6: 10}
+    sol = CompiledSolver(pos.rules, tables=False).solve(pos)
+    assert (sol.value, sol.best_moves) == best_of(values) == (10, (1, 2, 4, 5, 6))
+
+
+def test_the_workers_output_holds_what_the_kernel_writes() -> None:
+    """MTD(f) writes its bounds and its guess (three numbers), the best moves a flag a pit:
+    on a board of one or two pits the output must still hold three."""
+    for pits in (1, 2, 3, 6):
+        assert len(compiled._Worker(pits).out) == max(3, pits)
+    for rules in (Rules(name="one", pits=1, stones=3), Rules(name="two", pits=2, stones=3)):
+        rng = random.Random(rules.name)
+        pure, fast = Solver(rules), CompiledSolver(rules, tables=False, tt_bits=8)
+        for _ in range(20):
+            pos = random_position(rules, rng, rng.randint(2, 14))
+            want = pure.solve(pos)
+            got = fast.solve(pos)
+            assert (got.value, got.best_moves) == (want.value, want.best_moves), pos
+
+
 @pytest.fixture(scope="module")
 def small_tables(tmp_path_factory):
     """A table for every preset: 8 stones on 6-pit boards, more on small ones."""
@@ -290,19 +381,40 @@ def test_seeded_players_search_in_pure_python() -> None:
     pos = Position.from_text("1,2,1,0,2,1,16/1,1,1,0,2,4,16 S")
     seeded = Player("usta", seed=4)
     seeded.choose(pos)
-    assert all(type(s) is Solver for s in seeded._solvers.values())
+    assert type(seeded.backend(pos.rules).solver) is Solver
     unseeded = Player("usta", time_scale=0.2)
     assert unseeded.choose(pos) in pos.legal_moves
-    assert all(isinstance(s, CompiledSolver) for s in unseeded._solvers.values())
+    assert isinstance(unseeded.backend(pos.rules).solver, CompiledSolver)
 
 
 def test_engine_choice() -> None:
     assert compiled.engine_name(Rules.official(), "pure") == "pure"
     assert compiled.engine_name(Rules.official(), "compiled") == "compiled"
-    with pytest.raises(RuntimeError):
+    with pytest.raises(SearchError) as info:
         compiled.engine_name(Rules.kalah(9, 9), "compiled")
+    assert info.value.key == "search.no_kernel" and "kalah(9,9)" in info.value.message("en")
     with pytest.raises(ValueError):
         compiled.engine_name(Rules.official(), "turbo")
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.toguz_korgool(), Rules.mangala_ii(), Rules.mangala_iv()], ids=lambda r: r.name
+)
+def test_the_kernel_refuses_the_games_with_stores_off_the_path(rules: Rules) -> None:
+    """The kernel sows Mangala's way: with Mangala II's rules it reported -1 as exact where the
+    value is 3. It supports none of these games, and a compiled solver cannot be made for
+    them; no engine choice gives one."""
+    assert not compiled.supports(rules)
+    assert compiled.engine_name(rules) == "pure"
+    with pytest.raises(SearchError) as info:
+        CompiledSolver(rules)
+    assert info.value.key == "search.classic_only"
+    for lang in ("tr", "en"):
+        assert rules.name in info.value.message(lang)
+    with pytest.raises(SearchError):
+        compiled.make_solver(rules, "compiled")
+    with pytest.raises(SearchError):  # the classic pure solver refuses them too
+        compiled.make_solver(rules)
 
 
 PROGRAM = textwrap.dedent("""
@@ -353,6 +465,53 @@ def test_the_environment_can_turn_the_kernel_off() -> None:
         timeout=900,
     )
     assert proc.stdout.split() == ["False", "pure"]
+
+
+PLAIN_PYTHON = textwrap.dedent("""
+    import json, sys
+    from numba import config
+    from mangala_edu import Position, Rules
+    from mangala_edu.search.compiled import CompiledSolver
+
+    assert config.DISABLE_JIT
+    out = []
+    for name, text in json.loads(sys.argv[1]):
+        pos = Position.from_text(text, Rules.from_name(name))
+        solver = CompiledSolver(pos.rules, tables=False, tt_bits=10)
+        sol = solver.solve(pos)
+        out.append([sol.value, list(sol.best_moves), solver.value_of_moves(pos)])
+    print(json.dumps(out))
+""")
+
+
+def test_the_kernel_runs_as_plain_python_with_the_same_answers() -> None:
+    """With ``NUMBA_DISABLE_JIT=1`` the kernel's functions run as plain Python (coverage,
+    debugging): the same values and best moves as the pure solver."""
+    import json
+
+    rng = random.Random(4)
+    cases = []
+    for rules in (Rules.official(), Rules.no_return(), Rules.kalah(4, 3)):
+        for _ in range(3):
+            cases.append((rules.name, str(random_position(rules, rng, rng.randint(6, 12)))))
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    env.pop("MANGALA_EDU_ENGINE", None)
+    proc = subprocess.run(
+        [sys.executable, "-c", PLAIN_PYTHON, json.dumps(cases)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    for (name, text), (value, best, values) in zip(cases, got, strict=True):
+        pos = Position.from_text(text, Rules.from_name(name))
+        pure = Solver(pos.rules)
+        want = pure.solve(pos)
+        assert (value, tuple(best)) == (want.value, want.best_moves), text
+        assert {int(p): v for p, v in values.items()} == pure.value_of_moves(pos), text
 
 
 def test_next_state_walks_a_layer_in_rank_order() -> None:

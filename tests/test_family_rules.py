@@ -18,6 +18,7 @@ from mangala_edu import (
     Rules,
     RulesError,
 )
+from mangala_edu.engine.rules import END_EMPTY_BOARD
 
 TK = Rules.toguz_korgool()
 M2 = Rules.mangala_ii()
@@ -76,11 +77,11 @@ def test_presets_are_rules_as_data():
         True,
     )
     for rules in (TK, M2, M4):
-        assert rules.family and rules.repetition_end and not rules.empty_capture
+        assert not rules.stores_on_path and rules.repetition_end and not rules.empty_capture
         assert Rules.from_name(rules.name) == rules
         assert Rules.from_json(rules.to_json()) == rules
         assert eval(repr(rules), {"Rules": Rules}) == rules
-    assert not Rules.official().family and not Rules.kalah(6, 4).family
+    assert Rules.official().stores_on_path and Rules.kalah(6, 4).stores_on_path
 
 
 def test_rules_that_cannot_be_played_together_are_refused():
@@ -92,6 +93,50 @@ def test_rules_that_cannot_be_played_together_are_refused():
     with pytest.raises(RulesError) as info:
         Rules.mangala_iv(deal=(7,) * 13)
     assert "14 pits" in info.value.message("en")
+
+
+STORELESS = dict(
+    name="odd",
+    first_stone_back=False,
+    empty_capture=False,
+    end_rule=END_EMPTY_BOARD,
+    stores_on_path=False,
+    repetition_end=True,
+)
+
+
+@pytest.mark.parametrize(
+    ("extra", "key", "named"),
+    [
+        # a count capture decides the last stone alone: the even capture / tuzdik never fire
+        ({"capture_counts": (2, 4), "even_capture": True}, "rules.counts_exclude", "even_capture"),
+        (
+            {"capture_counts": (2, 4), "even_capture": False, "tuzdik": 3},
+            "rules.counts_exclude",
+            "tuzdik",
+        ),
+        # parts of a count capture without one would do nothing
+        ({"even_capture": False, "relay": True}, "rules.needs_counts", "relay"),
+        ({"even_capture": False, "capture_run": True}, "rules.needs_counts", "capture_run"),
+        (
+            {"even_capture": True, "capture_opposite": True},
+            "rules.needs_counts",
+            "capture_opposite",
+        ),
+        ({"even_capture": True, "capture_rows": "opponent"}, "rules.needs_counts", "capture_rows"),
+    ],
+)
+def test_rules_the_off_path_sowing_would_not_play_as_written_are_refused(extra, key, named):
+    with pytest.raises(RulesError) as info:
+        Rules(**STORELESS, **extra)
+    assert info.value.key == key
+    for lang in ("tr", "en"):
+        assert named in info.value.message(lang) and "odd" in info.value.message(lang)
+    # the same rules without the clash are played
+    fine = {k: v for k, v in extra.items() if k in ("capture_counts", "even_capture")}
+    if key == "rules.counts_exclude":
+        fine["even_capture"] = False
+    assert Rules(**STORELESS, **fine).stores_on_path is False
 
 
 def test_start_positions_and_their_notation():

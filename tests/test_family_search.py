@@ -13,13 +13,13 @@ from mangala_edu import Game, Position, Rules
 from mangala_edu.search import LEVELS, Player, RandomPlayer, analyse_game, solve
 from mangala_edu.search.arena import play_set
 from mangala_edu.search.budget import BudgetExceeded
-from mangala_edu.search.general import (
-    GeneralKernel,
-    GeneralLookahead,
-    GeneralSolver,
+from mangala_edu.search.hints import hint_for
+from mangala_edu.search.offpath import (
+    OffPathKernel,
+    OffPathLookahead,
+    OffPathSolver,
     play_out,
 )
-from mangala_edu.search.hints import hint_for
 
 TK = Rules.toguz_korgool()
 M2 = Rules.mangala_ii()
@@ -75,7 +75,7 @@ def test_the_solver_agrees_with_the_reference_repetitions_included(rules):
         for position, history in _small_positions(rules, 3, 12, seed=7):
             seen = frozenset(history) | {position}
             expected = reference(position, seen)
-            solver = GeneralSolver(rules)
+            solver = OffPathSolver(rules)
             assert solver.value_of_moves(position, history=history) == expected
             sol = solver.solve(position, history=history)
             assert sol.value == max(expected.values())
@@ -91,9 +91,9 @@ def test_a_repetition_earlier_in_the_game_changes_the_value():
     # South's move already seen, that move ends the game at once.
     pos = Position.from_text("0,0,0,0,0,1,35/0,0,0,0,0,1,35 S", M2)
     repeated = pos.play(6)
-    plain = GeneralSolver(M2).value_of_moves(pos)
+    plain = OffPathSolver(M2).value_of_moves(pos)
     earlier = (repeated, Position.from_text("0,0,0,0,1,0,35/0,0,0,0,0,1,35 N", M2))
-    with_history = GeneralSolver(M2).value_of_moves(pos, history=earlier)
+    with_history = OffPathSolver(M2).value_of_moves(pos, history=earlier)
     assert with_history[6] == _final(repeated.end_by_repetition(), "south")
     assert with_history == reference(pos, frozenset(earlier) | {pos})
     assert plain == reference(pos, frozenset({pos}))
@@ -109,13 +109,13 @@ def test_mangala_iv_is_played_out_and_solved_exactly():
         value, plies = play_out(start)
         assert plies == len(game.moves)
         assert value == _final(game.position, start.mover)
-        sol = GeneralSolver(rules).solve(start)
+        sol = OffPathSolver(rules).solve(start)
         assert (sol.value, sol.best_moves) == (value, start.legal_moves)
-        look = GeneralLookahead(rules).analyse(start)
+        look = OffPathLookahead(rules).analyse(start)
         assert look.exact and look.values == {start.legal_moves[0]: float(value)}
 
 
-def test_solve_dispatches_the_family_to_the_general_solver():
+def test_solve_dispatches_the_off_path_games_to_their_solver():
     pos = Position.from_text("0,0,0,0,0,0,0,0,2,80/1,0,0,0,0,0,0,0,0,79 S", TK)
     sol = solve(pos)
     assert (sol.value, sol.best_moves, sol.exact) == (3, (9,), True)
@@ -125,9 +125,9 @@ def test_solve_dispatches_the_family_to_the_general_solver():
 def test_a_budget_overrun_reports_true_bounds(rules, stones):
     overruns = 0
     for position, history in _small_positions(rules, stones, 6, seed=3):
-        exact = GeneralSolver(rules).solve(position, history=history).value
+        exact = OffPathSolver(rules).solve(position, history=history).value
         try:
-            GeneralSolver(rules).solve(position, history=history, node_limit=50)
+            OffPathSolver(rules).solve(position, history=history, node_limit=50)
         except BudgetExceeded as exc:
             overruns += 1
             assert exc.lower is not None and exc.upper is not None
@@ -137,18 +137,18 @@ def test_a_budget_overrun_reports_true_bounds(rules, stones):
 
 def test_the_opening_is_beyond_the_solver_and_it_says_so():
     with pytest.raises(BudgetExceeded) as info:
-        GeneralSolver(TK).solve(Position.start(TK), time_limit=0.3)
+        OffPathSolver(TK).solve(Position.start(TK), time_limit=0.3)
     assert info.value.lower is not None and info.value.lower <= info.value.upper
 
 
 def test_toguz_states_carry_the_stores_and_the_tuzdiks():
-    kernel = GeneralKernel(TK)
+    kernel = OffPathKernel(TK)
     a = Position.from_text("1,1,1,1,1,1,1,1,3,60/1,2,1,1,1,1,1,1,1,71 S", TK)
     b = Position.from_text("1,1,1,1,1,1,1,1,3,61/1,2,1,1,1,1,1,1,1,70 S", TK)
     assert kernel.state(a) != kernel.state(b)  # 82 is near: stores matter
     c = Position.from_text("1,1,1,1,1,1,1,1,3,60/1,2,x,0,1,1,1,1,1,72 S", TK)
     assert kernel.state(c)[-2:] == (12, -1)
-    m2 = GeneralKernel(M2)
+    m2 = OffPathKernel(M2)
     assert m2.state(Position.from_text("1,1,1,1,1,1,10/1,1,1,1,1,1,50 S", M2)) == m2.state(
         Position.from_text("1,1,1,1,1,1,30/1,1,1,1,1,1,30 S", M2)
     )
@@ -220,3 +220,19 @@ def test_the_arena_plays_every_game_to_its_end(rules):
         Position.start(rules),
     )
     assert game.position.is_over
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.official(), Rules.own_side(), Rules.kalah(6, 4)], ids=lambda r: r.name
+)
+def test_the_off_path_searches_refuse_the_classic_games(rules):
+    """The off-path searches cannot play rules whose stores lie on the path: they say so."""
+    from mangala_edu.search.errors import SearchError
+
+    for search in (OffPathKernel, OffPathSolver, OffPathLookahead):
+        with pytest.raises(SearchError) as info:
+            search(rules)
+        err = info.value
+        assert err.key == "search.off_path_only"
+        for lang in ("tr", "en"):
+            assert rules.name in err.message(lang) and search.__name__ in err.message(lang)

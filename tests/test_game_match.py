@@ -60,8 +60,8 @@ def test_record_with_custom_rules():
         ('{"moves": [1]}', "The game record has no 'rules'."),
         (
             '{"rules": "chess", "moves": []}',
-            "Unknown rules 'chess': choose official, no-return, own-side, kalah(M,N), "
-            "toguz-korgool, mangala-ii or mangala-iv.",
+            "Unknown game 'chess': choose one of official, no-return, own-side, kalah(M,N), "
+            "mangala-ii, mangala-iv, toguz-korgool.",
         ),
         (
             '{"rules": "official", "moves": [1, "x"]}',
@@ -164,3 +164,87 @@ def test_last_stone_in_the_store_that_ends_the_set_promises_no_extra_turn():
     trace = pos("0,0,0,0,0,1,22/1,0,0,0,0,0,24 S").trace(6)
     text = explain(trace, "en")
     assert "plays again" not in text and "own store" in text and "Draw 24–24" in text
+
+
+# The trace Game.push returns ---------------------------------------------------------------
+PRESETS = [
+    Rules.official(),
+    Rules.kalah(6, 4),
+    Rules.mangala_ii(),
+    Rules.mangala_iv(),
+    Rules.toguz_korgool(),
+]
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_push_returns_the_trace_of_the_move_as_the_game_played_it(rules):
+    rng = random.Random(5)
+    for _ in range(4):
+        game = Game(rules)
+        while not game.position.is_over:
+            before = game.position
+            pit = rng.choice(before.legal_moves)
+            trace = game.push(pit)
+            eager = before.trace(pit)
+            if trace.repetition is not None:
+                eager = eager.ended_by_repetition(trace.repetition)
+            assert trace.events == eager.events and trace == eager and eager == trace
+            assert (trace.before, trace.pit, trace.player) == (before, pit, before.mover)
+            assert trace.after == game.position == eager.after
+            assert trace.repetition == game.repeated(len(game.moves)) == eager.repetition
+            assert trace.tags == eager.tags and trace.to_dict() == eager.to_dict()
+        assert [t.events for t in game.traces()] == [
+            t.events for t in Game.from_json(game.to_json()).traces()
+        ]
+
+
+def test_push_flags_the_repetition_that_ends_a_game_of_the_family():
+    # Mangala II: a lone stone goes round, the other side passing, until the position repeats.
+    game = Game(start=pos("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii()))
+    traces = [game.push(game.position.legal_moves[0]) for _ in range(12)]
+    assert [t.repetition for t in traces] == [None] * 11 + [12]
+    last = traces[-1]
+    assert [e.kind for e in last.events][-3:] == ["repetition", "sweep", "set_over"]
+    assert last.after.to_text() == "0,0,0,0,0,0,36/0,0,0,0,0,0,36 -" and last.after.is_over
+    assert list(game.traces()) == traces
+    # Toguz Korgool: two lone stones chase each other round the board.
+    game = Game(start=pos("1,0,0,0,0,0,0,0,0,80/1,0,0,0,0,0,0,0,0,80 S", Rules.toguz_korgool()))
+    while not game.position.is_over:
+        trace = game.push(game.position.legal_moves[-1])
+    assert trace.repetition == 18 and trace.after.result.winner == "draw"
+    # Taking the move back and playing it again flags it again.
+    game.pop()
+    assert game.push(9).repetition == 18
+
+
+def test_the_trace_of_push_is_worked_out_only_when_read(monkeypatch):
+    sown = []
+    real = Position.trace
+    monkeypatch.setattr(Position, "trace", lambda self, pit: sown.append(pit) or real(self, pit))
+    game = Game()
+    traces = [game.push(pit) for pit in (3, 6, 1, 2)]
+    assert sown == [] and traces[0].after == game.positions[1]
+    assert traces[1].outcome == "odd" and sown == [6]
+    assert traces[1].events is traces[1].events and sown == [6]  # read once
+
+
+def test_history_is_the_earlier_positions_only_where_a_repetition_ends_the_game():
+    game = Game(Rules.mangala_ii(), moves=(1, 2, 3))
+    assert game.history == game.positions[:-1] and len(game.history) == 3
+    assert game.history_at(1) == () and game.history_at(3) == game.positions[:2]
+    classic = Game(moves=(3, 6, 1))
+    assert classic.history == () and classic.history_at(3) == ()
+
+
+def test_result_margin_and_stones_from_either_side():
+    result = pos("0,0,0,0,0,0,30/0,0,0,0,0,0,18 -").result
+    assert (result.margin("south"), result.margin("north")) == (12, -12)
+    assert (result.stones("south"), result.stones("north")) == (30, 18)
+    draw = pos("0,0,0,0,0,0,24/0,0,0,0,0,0,24 -").result
+    assert draw.margin("south") == draw.margin("north") == 0
+
+
+def test_match_push_returns_the_trace():
+    match = Match(sets=1)
+    trace = match.push(4)
+    assert trace.pit == 4 and trace.extra_turn and trace.after == match.position

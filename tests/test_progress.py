@@ -4,13 +4,14 @@ as a backup and never overwritten; a newer file is left alone."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
-import time
+from pathlib import Path
 
 import pytest
 
@@ -18,10 +19,27 @@ from mangala_edu.progress import ENV, ProgressError, ProgressStore, progress_dir
 from mangala_edu.progress.views import ClassView, MyProgress
 
 WRITER = textwrap.dedent("""
+    import os
     import sys
     from mangala_edu.progress import ProgressStore
     store = ProgressStore(sys.argv[1])
     name, tag, count = sys.argv[2], sys.argv[3], int(sys.argv[4])
+    # pause_in = "fsync" or "replace": attempt number pause_at stops in the middle of its write
+    # (the temporary file written, not yet flushed to disk, or not yet renamed), with the lock
+    # held, says "paused" and waits there (until killed, or its stdin closes).
+    pause_in, pause_at = sys.argv[5], int(sys.argv[6])
+    k = 0
+
+    def pausing(real):
+        def call(*args):
+            if k == pause_at:
+                print("paused", flush=True)
+                sys.stdin.read()
+            return real(*args)
+        return call
+
+    if pause_in:
+        setattr(os, pause_in, pausing(getattr(os, pause_in)))
     for k in range(count):
         store.add_attempt(name, {"puzzle": f"{tag}-{k}", "themes": ["defence"],
                                  "solved": True, "clean": k % 2 == 0,
@@ -31,9 +49,10 @@ WRITER = textwrap.dedent("""
 """)
 
 
-def _writer(folder, name, tag, count):
+def _writer(folder, name, tag, count, pause_in="", pause_at=-1):
     return subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(folder), name, tag, str(count)],
+        [sys.executable, "-c", WRITER, str(folder), name, tag, str(count), pause_in, str(pause_at)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -59,16 +78,25 @@ def test_two_writers_at_once_lose_no_attempt(tmp_path):
 
 
 def test_a_process_killed_while_writing_loses_nothing_saved(tmp_path):
+    """The writer is killed in the middle of its third attempt's write, at a point it stops at
+    itself (no timing): the attempts saved before it are all there, the file is whole."""
     store = ProgressStore(tmp_path)
-    for kill_after in (0.05, 0.2, 0.45):
-        writer = _writer(tmp_path, "Can", f"k{kill_after}", 100000)
+    saved: list[str] = []
+    for pause_in in ("fsync", "replace"):
+        writer = _writer(tmp_path, "Can", pause_in, 5, pause_in, 2)
         assert writer.stdout.readline().strip() == "started"
-        time.sleep(kill_after)
-        before = len(store.load("Can").attempts)  # what is saved while it writes on
+        said = writer.stdout.readline().strip()
+        assert said == "paused", f"the writer never reached os.{pause_in}"
+        saved += [f"{pause_in}-0", f"{pause_in}-1"]
+        # Read as any reader would while the writer holds the lock: the whole old file.
+        on_disk = json.loads(store.path("Can").read_text(encoding="utf-8"))["attempts"]
+        assert [a["puzzle"] for a in on_disk] == saved
         os.kill(writer.pid, signal.SIGKILL)
         writer.wait(30)
-        progress = store.load("Can")  # whole JSON, not a damaged file
-        assert len(progress.attempts) >= before >= 1
+        writer.stdin.close()
+        writer.stdout.close()
+        progress = store.load("Can")  # whole JSON, not a damaged file; the lock is free
+        assert [a["puzzle"] for a in progress.attempts] == saved
     assert not list(tmp_path.glob("*.damaged-*"))
     store.add_attempt("Can", {"puzzle": "after"})  # the lock of the dead writer is free
     assert store.load("Can").attempts[-1]["puzzle"] == "after"
@@ -175,3 +203,54 @@ def test_a_solved_lesson_task_is_recorded_for_the_tracked_learner(tmp_path):
     task.reset()
     task.play(right)
     assert len(store.load("Ece").lessons) == 1
+
+
+# -- The packages' imports ----------------------------------------------------------------------
+
+PACKAGE = Path(__file__).parents[1] / "mangala_edu"
+
+
+def _imported_packages(package: str) -> set[str]:
+    """The top-level parts of mangala_edu (``puzzles``, ``progress_store``...) that the modules
+    of ``package`` import, anywhere in their code (lazy imports inside functions too)."""
+    found: set[str] = set()
+    for path in (PACKAGE / package).rglob("*.py"):
+        here = path.relative_to(PACKAGE.parent).with_suffix("").parts  # mangala_edu, puzzles, x
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = here[: len(here) - node.level]
+                    names = [".".join((*base, node.module or ""))]
+                    names += [f"{names[0]}.{a.name}" for a in node.names if not node.module]
+                else:
+                    names = [node.module or ""]
+            for name in names:
+                parts = name.strip(".").split(".")
+                if parts[0] == "mangala_edu" and len(parts) > 1 and parts[1] != package:
+                    found.add(parts[1])
+    return found
+
+
+def test_puzzles_and_progress_do_not_import_each_other_both_ways():
+    """The progress views read the puzzles (themes, the trainer); the puzzles write to the
+    shared store (mangala_edu.progress_store), never to the progress package."""
+    puzzles, progress = _imported_packages("puzzles"), _imported_packages("progress")
+    assert "progress_store" in puzzles and "progress_store" in progress
+    assert "puzzles" in progress
+    assert "progress" not in puzzles, "mangala_edu.puzzles imports mangala_edu.progress"
+
+
+def test_why_a_file_is_not_a_progress_file_is_said_in_each_language(tmp_path):
+    store = ProgressStore(tmp_path)
+    store.path("Efe").write_text("[1, 2, 3]", encoding="utf-8")
+    with pytest.raises(ProgressError) as caught:
+        store.load("Efe")
+    assert "(bir mangala_edu ilerleme dosyası değil)" in caught.value.message("tr")
+    assert "(not a mangala_edu progress file)" in caught.value.message("en")
+    (tmp_path / "puzzle-ratings.json").write_text('{"format": "x"}', encoding="utf-8")
+    with pytest.raises(ProgressError) as caught:
+        store.puzzle_ratings()
+    assert "(bir bulmaca puanları dosyası değil)" in caught.value.message("tr")

@@ -109,7 +109,7 @@ def sample() -> list[Puzzle]:
 @pytest.mark.parametrize("puzzle", sample(), ids=lambda p: p.id)
 def test_a_seeded_sample_is_re_proven_by_the_exact_solver(puzzle):
     _, problem, _ = verify_puzzle(puzzle)
-    assert problem is None, problem
+    assert problem is None, problem and problem.text("en")
 
 
 def test_a_wrong_value_a_wrong_move_or_a_weak_defence_fails_the_proof():
@@ -124,7 +124,9 @@ def test_a_wrong_value_a_wrong_move_or_a_weak_defence_fails_the_proof():
     with pytest.raises(ProofError):
         check_puzzle_line(p.start, (name, *p.line[1:]), p.steps)
     bad_margin = replace(p, margin=p.margin + 1)
-    assert "margin" in (verify_puzzle(bad_margin)[1] or "")
+    problem = verify_puzzle(bad_margin)[1]
+    assert problem is not None and problem.key == "proof.margin"
+    assert "margin" in problem.text("en")
 
 
 def test_a_position_with_two_best_moves_makes_no_puzzle():

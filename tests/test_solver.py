@@ -233,3 +233,26 @@ def test_full_solves_visit_the_same_nodes_as_before_the_bounds() -> None:
     for pos, value, best, nodes in cases:
         sol = Solver(pos.rules).solve(pos)
         assert (sol.value, sol.best_moves, sol.nodes) == (value, best, nodes), pos
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.toguz_korgool(), Rules.mangala_ii(), Rules.mangala_iv()],
+    ids=lambda r: r.name,
+)
+def test_the_classic_searches_refuse_the_games_with_stores_off_the_path(rules):
+    """Solver, Lookahead and Kernel play only the games whose stores are on the sowing path;
+    for the others they said nothing and gave wrong answers (``Solver(Rules.mangala_ii())``
+    found -1 where the value is 3, ``Kernel`` made 7 moves for Mangala IV where 1 is legal).
+    Now they refuse, naming the game, in both languages."""
+    from mangala_edu.search.errors import SearchError
+    from mangala_edu.search.lookahead import Lookahead
+
+    for search in (Solver, Lookahead, Kernel):
+        with pytest.raises(SearchError) as info:
+            search(rules)
+        err = info.value
+        assert err.key == "search.classic_only"
+        for lang in ("tr", "en"):
+            assert rules.name in err.message(lang) and search.__name__ in err.message(lang)
+    assert err.message("tr") != err.message("en")

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-from ..engine import Position
+from ..engine import MangalaError, Position
 from ..engine.geometry import NORTH, SIDE_INITIALS, SIDE_NAMES, SOUTH, Side
 from ..i18n import get_language, t
 from .layout import PALETTE
@@ -79,7 +79,7 @@ def _south_value(position: Position, time_limit: float | None = None) -> int:
 
     result = position.result
     if result is not None:
-        return result.south - result.north
+        return result.margin(SOUTH)
     value = solve(position, time_limit=time_limit).value  # from the mover's side
     return value if position.to_move == SOUTH else -value
 
@@ -92,7 +92,8 @@ def search_tree(
     time_limit: float = 10.0,
 ) -> SearchTree:
     """The tree of every line ``depth`` moves deep (an extra turn counts as a move), with the
-    solver's value at every node. Raises ``ValueError`` beyond ``max_nodes`` nodes (too wide
+    solver's value at every node. Raises :class:`~mangala_edu.engine.MangalaError` beyond
+    ``max_nodes`` nodes (too wide
     to draw: take a position with fewer stones or a smaller depth); the solver raises
     :class:`~mangala_edu.search.BudgetExceeded` for a node it cannot solve within
     ``time_limit`` seconds (take an endgame)."""
@@ -102,10 +103,7 @@ def search_tree(
         nonlocal count
         count += 1
         if count > max_nodes:
-            raise ValueError(
-                f"the tree has more than {max_nodes} nodes: choose a smaller "
-                "depth or a position with fewer moves"
-            )
+            raise MangalaError("tree.too_big", most=max_nodes)
         if left == 0 or node.position.is_over:
             return
         mover = node.position.to_move

@@ -6,7 +6,7 @@ anywhere Python runs. The board's vocabulary (sides, places and their names) is 
 :mod:`.geometry`; the kinds of move events in :mod:`.trace`.
 """
 
-from .errors import IllegalMoveError, MangalaError, PositionError
+from .errors import IllegalMoveError, MangalaError, NothingToUndo, PositionError
 from .game import Game, RecordError
 from .geometry import NORTH, SIDE_NAMES, SIDES, SOUTH, Geometry, Place, Side, other
 from .match import Match, MatchError
@@ -29,6 +29,7 @@ __all__ = [
     "Match",
     "MatchError",
     "MoveTrace",
+    "NothingToUndo",
     "Place",
     "Position",
     "PositionError",

@@ -4,7 +4,7 @@ Pits are numbered as in :meth:`Position.play`: 1..pits from the mover's own left
 
 >>> game = Game()
 >>> for pit in (3, 6, 1):
-...     game.push(pit)
+...     trace = game.push(pit)
 >>> game.moves
 (3, 6, 1)
 >>> game.position.to_move
@@ -17,16 +17,20 @@ True
 In the family's games a position can come back (stones going round the board with nothing
 to capture). Under their rules (:attr:`~.rules.Rules.repetition_end`) a game stops as soon as
 a position repeats an earlier one of the same game, and each player takes the stones on their
-own side: :meth:`Game.push` sees it, and the trace of that move says so (``repetition``).
+own side: :meth:`Game.push` sees it, and the trace it returns says so (``repetition``: how
+many moves earlier the position stood).
 
 >>> from mangala_edu import Rules
 >>> game = Game(start=Position.from_text("1,0,0,0,0,0,35/0,0,0,0,0,0,36 S", Rules.mangala_ii()))
 >>> for _ in range(12):     # a lone stone goes round: whoever has it moves, the other passes
-...     game.push(game.position.legal_moves[0])
->>> game.position.to_text()
-'0,0,0,0,0,0,36/0,0,0,0,0,0,36 -'
->>> [e.kind.value for e in list(game.traces())[-1].events][-3:]
+...     trace = game.push(game.position.legal_moves[0])
+>>> trace.repetition, trace.after.to_text()
+(12, '0,0,0,0,0,0,36/0,0,0,0,0,0,36 -')
+>>> [e.kind.value for e in trace.events][-3:]
 ['repetition', 'sweep', 'set_over']
+
+The players and the analysis take the game's earlier positions as ``history`` under such rules
+(:attr:`Game.history`; none under the others, where they change nothing).
 """
 
 from __future__ import annotations
@@ -35,10 +39,11 @@ import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .errors import IllegalMoveError, MangalaError
+from .errors import IllegalMoveError, MangalaError, NoSuchPly, NothingToUndo
 from .geometry import SIDES, SOUTH, Side
 from .position import MoveTrace, Position
 from .rules import Rules, RulesError
+from .trace import Event
 
 FORMAT = "mangala-edu-game"
 VERSION = 1
@@ -46,6 +51,60 @@ VERSION = 1
 
 class RecordError(MangalaError):
     """A game record that cannot be read or replayed."""
+
+
+class LazyMoveTrace(MoveTrace):
+    """The trace :meth:`Game.push` returns: the move, the positions before and after it and
+    :attr:`repetition` at once, its :attr:`events` (stone by stone) worked out only when read,
+    so that a computer playing thousands of moves does not pay for them. Equal to the trace
+    :meth:`.Position.trace` gives (with the ending of a repeated position added).
+
+    >>> trace = Game().push(3)
+    >>> trace == Position.start().trace(3), trace.repetition
+    (True, None)
+    """
+
+    _repetition: int | None
+    _events: tuple[Event, ...] | None
+
+    def __init__(
+        self, before: Position, pit: int, player: Side, after: Position, repetition: int | None
+    ) -> None:
+        # A frozen dataclass's fields: set as its own __init__ does.
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "pit", pit)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "after", after)
+        object.__setattr__(self, "_repetition", repetition)
+        object.__setattr__(self, "_events", None)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        events = self._events
+        if events is None:
+            trace = self.before.trace(self.pit)
+            if self._repetition is not None:
+                trace = trace.ended_by_repetition(self._repetition)
+            events = trace.events
+            object.__setattr__(self, "_events", events)
+        return events
+
+    @property
+    def repetition(self) -> int | None:
+        return self._repetition
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveTrace):
+            return NotImplemented
+        return (self.before, self.pit, self.player, self.after, self.events) == (
+            other.before,
+            other.pit,
+            other.player,
+            other.after,
+            other.events,
+        )
+
+    __hash__ = MoveTrace.__hash__
 
 
 class Game:
@@ -72,6 +131,9 @@ class Game:
         self.start = start
         self._moves: list[int] = []
         self._positions: list[Position] = [start]
+        self._cycles: list[int | None] = []
+        """For each move, when the game stopped there on a repeated position: how many moves
+        earlier it stood (see :meth:`repeated`)."""
         self._seen: dict[Position, int] = {start: 0} if start.rules.repetition_end else {}
         """Each position of the game (as long as it goes on) and its index, for repetitions
         (kept only under rules that end a game on a repeated position)."""
@@ -103,49 +165,69 @@ class Game:
         return self._positions[-1]
 
     @property
+    def history(self) -> tuple[Position, ...]:
+        """The earlier positions a player or an analysis must know in the current one: under
+        rules that end a game on a repeated position (:attr:`~.rules.Rules.repetition_end`)
+        every position before it, under the others none (they would change nothing).
+
+        >>> Game(moves=(3, 6)).history, len(Game(Rules.mangala_ii(), moves=(3, 6)).history)
+        ((), 2)
+        """
+        return self.history_at(len(self._positions))
+
+    def history_at(self, ply: int) -> tuple[Position, ...]:
+        """:attr:`history` as it stood when move ``ply`` (1-based) was chosen, in the position
+        before it."""
+        return tuple(self._positions[: ply - 1]) if self.rules.repetition_end else ()
+
+    @property
     def players(self) -> tuple[Side, ...]:
         """Who played each move."""
         return tuple(p.to_move for p in self._positions[:-1] if p.to_move is not None)
 
-    def push(self, pit: int | str) -> None:
-        """Play ``pit`` in the current position; raises :class:`IllegalMoveError` and changes
-        nothing when it cannot be played."""
+    def push(self, pit: int | str) -> MoveTrace:
+        """Play ``pit`` in the current position and return the move's trace (its events are
+        worked out when read; ``repetition`` says whether the game stopped on a repeated
+        position). Raises :class:`IllegalMoveError` and changes nothing when the move cannot
+        be played."""
         pos = self.position
         after = pos.play(pit)
         number = pit if type(pit) is int else pos.pit_number(pit)  # ``play`` checked it
         repetition = self.rules.repetition_end
+        cycle = None
         if repetition and not after.is_over and after in self._seen:
+            cycle = len(self._positions) - self._seen[after]
             after = after.end_by_repetition()
         self._moves.append(number)
         self._positions.append(after)
+        self._cycles.append(cycle)
         if repetition and not after.is_over:
             self._seen[after] = len(self._positions) - 1
+        return LazyMoveTrace(pos, number, pos.mover, after, cycle)
 
     def pop(self) -> int:
         """Take back the last move and return its pit."""
         if not self._moves:
-            raise IndexError("no move to take back")
+            raise NothingToUndo()
         gone = self._positions.pop()
         if self._seen.get(gone) == len(self._positions):
             del self._seen[gone]
+        self._cycles.pop()
         return self._moves.pop()
 
     def repeated(self, ply: int) -> int | None:
         """When the game stopped at move ``ply`` (1-based) because its position repeated an
         earlier one: how many moves earlier that position stood; otherwise ``None``."""
-        before, stored = self._positions[ply - 1], self._positions[ply]
-        after = before.play(self._moves[ply - 1])
-        if after == stored:
-            return None
-        return ply - self._seen[after]
+        if ply < 1:
+            raise NoSuchPly(ply)
+        return self._cycles[ply - 1]
 
     def traces(self) -> Iterator[MoveTrace]:
-        """Every move again, with its full trace."""
-        for ply, (pos, pit) in enumerate(zip(self._positions, self._moves, strict=False), start=1):
-            trace = pos.trace(pit)
-            if trace.after != self._positions[ply]:
-                trace = trace.ended_by_repetition(ply - self._seen[trace.after])
-            yield trace
+        """Every move again, with its trace (as :meth:`push` returned it)."""
+        positions = self._positions
+        for ply, (pit, cycle) in enumerate(zip(self._moves, self._cycles, strict=True)):
+            before = positions[ply]
+            yield LazyMoveTrace(before, pit, before.mover, positions[ply + 1], cycle)
 
     # Records --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:

@@ -74,16 +74,20 @@ def other(side: Side) -> Side:
 
 
 def side_index(side: str) -> int:
-    """0 for South, 1 for North; raises ``ValueError`` for anything else.
+    """0 for South, 1 for North; raises :class:`PositionError` for anything else.
 
     >>> side_index("north")
     1
+    >>> side_index("east")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.engine.errors.PositionError: ... / 'east' is not a side: it must be 'south' or 'north'.
     """
     if side == SOUTH:
         return 0
     if side == NORTH:
         return 1
-    raise ValueError(f"{side!r} is not a side: 'south' or 'north'")
+    raise PositionError("position.bad_side", value=side)
 
 
 def is_side(value: object) -> TypeGuard[Side]:
@@ -184,7 +188,7 @@ class Geometry:
         """The board index of ``side``'s pit ``number`` (1-based, from that player's left), or
         of ``side``'s store for ``number`` 0."""
         if not 0 <= number <= self.pits:
-            raise ValueError(f"pit {number} does not exist: 1..{self.pits} (0 for the store)")
+            raise PositionError("position.no_pit", pit=number, pits=self.pits)
         if number == 0:
             return self.store(side)
         return number - 1 if side_index(side) == 0 else self.pits + number

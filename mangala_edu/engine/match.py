@@ -16,7 +16,7 @@ import random
 from .errors import MangalaError
 from .game import Game
 from .geometry import NORTH, SIDES, SOUTH, Side, other
-from .position import Position, Result, Winner
+from .position import MoveTrace, Position, Result, Winner
 from .rules import Rules
 
 
@@ -111,11 +111,12 @@ class Match:
         self.games.append(Game(self.rules, self.starter(len(self.games))))
         return self.game
 
-    def push(self, pit: int | str) -> None:
-        """Play ``pit``; after a finished set this first starts the next one."""
+    def push(self, pit: int | str) -> MoveTrace:
+        """Play ``pit`` and return its trace (see :meth:`.Game.push`); after a finished set
+        this first starts the next one."""
         if self.game.position.is_over:
             self.next_set()
-        self.game.push(pit)
+        return self.game.push(pit)
 
     def __repr__(self) -> str:
         return (

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Literal
 
-from . import family
+from . import offpath
 from .errors import IllegalMoveError, PositionError
-from .family import NO_TUZDIK
 from .geometry import NORTH, SIDE_GENITIVES, SIDE_NAMES, SIDES, SOUTH, Side, side_index
 from .notation import parse_position_text, write_position
+from .offpath import NO_TUZDIK
 from .rules import END_EMPTY_BOARD, END_NO_MOVE, END_SWEEP, Rules
 from .trace import CAPTURES, OUTCOMES, STONE_STEPS, Event, EventKind
 
@@ -59,6 +59,25 @@ class Result:
     def points(self, side: Side) -> float:
         """Match points for ``side``: 1 for a win, 0.5 for a draw, 0 for a loss."""
         return 0.5 if self.winner == "draw" else float(self.winner == side)
+
+    def stones(self, side: Side) -> int:
+        """The stones ``side`` has at the end (in their store after the sweep).
+
+        >>> Result(25, 23).stones(NORTH)
+        23
+        """
+        return self.south if side == SOUTH else self.north
+
+    def margin(self, side: Side) -> int:
+        """``side``'s stones minus the opponent's: what a search calls the value of the set
+        from ``side``'s view (positive: ``side`` won).
+
+        >>> result = Result(25, 23)
+        >>> result.margin(SOUTH), result.margin(NORTH), Result(24, 24).margin(NORTH)
+        (2, -2, 0)
+        """
+        margin = self.south - self.north
+        return margin if side == SOUTH else -margin
 
     def to_dict(self) -> dict[str, object]:
         return {SOUTH: self.south, NORTH: self.north, "winner": self.winner}
@@ -290,7 +309,7 @@ class Position:
         if not self.board[origin]:
             raise IllegalMoveError("error.empty_pit", pit=pit)
         if self._rules.forced_leftmost:
-            first = family.leftmost(self._board, side, self._rules)
+            first = offpath.leftmost(self._board, side, self._rules)
             if pit != first:
                 raise IllegalMoveError("error.not_leftmost", pit=pit, first=first)
         return side, origin
@@ -317,7 +336,7 @@ class Position:
         """
         side = self._side
         rules = self._rules
-        if rules.stores_on_path is False:  # the family: its own sowing (engine.family)
+        if rules.stores_on_path is False:  # stores off the path: their own sowing (engine.offpath)
             return self._play_family(pit)
         board = list(self._board)
         # The common case (a pit number of the mover's that holds stones) first, without a call.
@@ -347,7 +366,7 @@ class Position:
             side, origin = self._origin(pit)
         board = list(self._board)
         tuz = list(self._tuzdik)
-        after = family.sow(board, side, origin, self._rules, tuz, None)
+        after = offpath.sow(board, side, origin, self._rules, tuz, None)
         return Position._make(self._rules, tuple(board), after, (tuz[0], tuz[1]))
 
     def trace(self, pit: int | str) -> MoveTrace:
@@ -356,8 +375,8 @@ class Position:
         board = list(self.board)
         events: list[Event] = []
         tuz = list(self._tuzdik)
-        if self.rules.family:
-            side = family.sow(board, mover, origin, self.rules, tuz, events)
+        if not self.rules.stores_on_path:
+            side = offpath.sow(board, mover, origin, self.rules, tuz, events)
         else:
             side = _sow(board, mover, origin, self.rules, events)
         after = Position._make(self.rules, tuple(board), side, (tuz[0], tuz[1]))
@@ -374,7 +393,7 @@ class Position:
         >>> pos.end_by_repetition().to_text()
         '0,0,0,0,0,0,31/0,0,0,0,0,0,41 -'
         """
-        board, _ = family.repetition_end(self._board, self._rules, 0)
+        board, _ = offpath.repetition_end(self._board, self._rules, 0)
         return Position._make(self._rules, board, None, self._tuzdik)
 
     def children(self) -> Iterator[tuple[int, Position]]:
@@ -482,10 +501,17 @@ class MoveTrace:
         kinds = {e.kind for e in self.events}
         return [k.value for k in _TAGS if k in kinds]
 
+    @property
+    def repetition(self) -> int | None:
+        """When the game stopped with this move because its position repeated one of the
+        same game (the family's games, see :class:`~.game.Game`): how many moves earlier
+        that position stood; otherwise ``None``."""
+        return next((e.count for e in self.events if e.kind == EventKind.REPETITION), None)
+
     def ended_by_repetition(self, cycle: int) -> MoveTrace:
         """This move's trace when its position repeats the one ``cycle`` moves earlier, so
         that the game stops (see :class:`~.game.Game`): the events of the ending are added."""
-        board, events = family.repetition_end(self.after.board, self.before.rules, cycle)
+        board, events = offpath.repetition_end(self.after.board, self.before.rules, cycle)
         after = Position._make(self.before.rules, board, None, self.after._tuzdik)
         return MoveTrace(self.before, self.pit, self.player, self.events + tuple(events), after)
 

@@ -18,16 +18,16 @@ Rules.mangala_iv()
 
 The family's games keep their stores (Toguz Korgool's kazans, the captured stones of the
 storeless Ottoman games) beside the board, off the sowing path; their rules are played by
-:mod:`.family` (the official rules keep their own fast sowing). Each field below is one rule;
+:mod:`.offpath` (the official rules keep their own fast sowing). Each field below is one rule;
 ``docs/family-rules.md`` says where each choice comes from.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 
+from ..games import game_of, rules_of
 from .errors import MangalaError
 from .geometry import Geometry
 
@@ -142,7 +142,12 @@ class Rules:
         if self.pits < 1 or self.stones < 1:
             raise RulesError("rules.bad_size", pits=self.pits, stones=self.stones)
         if self.end_rule not in END_RULES:
-            raise RulesError("rules.unknown", value=self.end_rule)
+            raise RulesError(
+                "rules.bad_value",
+                field="end_rule",
+                value=self.end_rule,
+                allowed=", ".join(END_RULES),
+            )
         # Records store tuples as JSON lists: take them back as tuples (rules are hashable).
         object.__setattr__(self, "capture_counts", tuple(self.capture_counts))
         if self.deal is not None:
@@ -176,24 +181,44 @@ class Rules:
         ):
             raise RulesError("rules.bad_deal", pits=2 * self.pits, value=deal)
         if self.capture_rows not in (ANY_ROW, OPPONENT_ROW):
-            raise RulesError("rules.unknown", value=self.capture_rows)
+            raise RulesError(
+                "rules.bad_value",
+                field="capture_rows",
+                value=self.capture_rows,
+                allowed=f"{ANY_ROW}, {OPPONENT_ROW}",
+            )
         if self.stores_on_path:
             family = [k for k in _FAMILY_FIELDS[1:] if getattr(self, k) != _DEFAULTS[k]]
             if family or self.end_rule not in (END_SWEEP, END_OWN_SIDE):
                 raise RulesError("rules.inconsistent", value=self.name)
         elif self.end_rule not in (END_NO_MOVE, END_EMPTY_BOARD) or self.empty_capture:
             raise RulesError("rules.inconsistent", value=self.name)
+        self._check_combination()
 
-    @property
-    def family(self) -> bool:
-        """True for the games whose stores lie beside the board (Toguz Korgool, Mangala II,
-        Mangala IV): they are played by :mod:`.family`; the others by the official rules'
-        own fast sowing.
+    def _check_combination(self) -> None:
+        """Raise :class:`RulesError` for rules the off-path sowing would not play as written:
+        a count capture decides the last stone alone (an even capture or a tuzdik beside it
+        would never fire), and the run, the opposite pit, the relay and the row of a capture
+        are parts of a count capture (without one they would do nothing).
 
-        >>> Rules.official().family, Rules.mangala_ii().family
-        (False, True)
+        >>> Rules(name="x", pits=6, stones=6, first_stone_back=False, empty_capture=False,
+        ...       end_rule=END_EMPTY_BOARD, stores_on_path=False, capture_counts=(2, 4))
+        Traceback (most recent call last):
+        ...
+        mangala_edu.engine.rules.RulesError: ...even_capture...
         """
-        return not self.stores_on_path
+        if self.capture_counts:
+            clash = [k for k in ("even_capture", "tuzdik") if getattr(self, k)]
+            if clash:
+                raise RulesError("rules.counts_exclude", value=self.name, rules=", ".join(clash))
+        else:
+            needs = [
+                k
+                for k in ("capture_run", "capture_opposite", "relay", "capture_rows")
+                if getattr(self, k) != _DEFAULTS[k]
+            ]
+            if needs:
+                raise RulesError("rules.needs_counts", value=self.name, rules=", ".join(needs))
 
     @property
     def passes(self) -> bool:
@@ -201,17 +226,14 @@ class Rules:
         return self.end_rule == END_EMPTY_BOARD
 
     def __repr__(self) -> str:
-        preset = _PRESET_CALLS.get(self.name)
-        if preset is not None and _preset(self.name) == self:
-            return f"Rules.{preset}"
-        if self.name.startswith("kalah(") and _preset(self.name) == self:
-            return f"Rules.kalah(pits={self.pits}, stones={self.stones})"
-        if (
-            self.name == "mangala-iv"
-            and self.deal is not None
-            and Rules.mangala_iv(deal=self.deal) == self
-        ):
-            return f"Rules.mangala_iv(deal={self.deal!r})"
+        game = game_of(self)
+        if game is not None:
+            call = game.preset.rpartition(".")[2]
+            if game.sized:
+                return f"Rules.{call}(pits={self.pits}, stones={self.stones})"
+            if game.dealt and self.deal is not None:
+                return f"Rules.{call}(deal={self.deal!r})"
+            return f"Rules.{call}()"
         names = list(_CLASSIC_FIELDS) + [
             k for k in _FAMILY_FIELDS if getattr(self, k) != _DEFAULTS[k]
         ]
@@ -370,23 +392,20 @@ class Rules:
 
     @classmethod
     def from_name(cls, name: str) -> Rules:
-        """A preset by name: ``official``, ``no-return``, ``own-side``, ``kalah`` or
-        ``kalah(M,N)``, ``toguz-korgool``, ``mangala-ii``, ``mangala-iv``; raises
-        :class:`RulesError` for any other name.
+        """A preset by the name of its game in :data:`mangala_edu.games.GAMES` (or an alias,
+        or a sized name such as ``kalah(M,N)``); raises :class:`RulesError` for any other
+        name.
 
         >>> Rules.from_name("kalah(3,3)").pits
         3
         >>> Rules.from_name("Toguz Korgool") == Rules.toguz_korgool()
         True
         """
-        rules = _preset(name)
-        if rules is None:
-            raise RulesError("rules.unknown", value=name)
-        return rules
+        return rules_of(name)
 
     def to_json(self) -> str | dict[str, object]:
         """The preset's name, or a dict of every field for rules that are no preset."""
-        if _preset(self.name) == self:
+        if game_of(self) is not None and rules_of(self.name) == self:
             return self.name
         data: dict[str, object] = {k: getattr(self, k) for k in _CLASSIC_FIELDS}
         for k in _FAMILY_FIELDS:
@@ -404,19 +423,10 @@ class Rules:
             try:
                 return cls(**data)
             except TypeError as exc:
-                raise RulesError("rules.unknown", value=data) from exc
-        raise RulesError("rules.unknown", value=data)
+                raise RulesError("rules.bad_record", value=data) from exc
+        raise RulesError("rules.bad_record", value=data)
 
 
-_PRESET_CALLS = {
-    "official": "official()",
-    "no-return": "no_return()",
-    "own-side": "own_side()",
-    "toguz-korgool": "toguz_korgool()",
-    "mangala-ii": "mangala_ii()",
-    "mangala-iv": "mangala_iv()",
-}
-_KALAH = re.compile(r"kalah(?:\((\d+),(\d+)\))?")
 _DEFAULTS: dict[str, object] = {
     "stores_on_path": True,
     "capture_counts": (),
@@ -430,25 +440,3 @@ _DEFAULTS: dict[str, object] = {
     "repetition_end": False,
     "deal": None,
 }
-
-
-def _preset(name: str) -> Rules | None:
-    name = name.strip().lower().replace("_", "-").replace(" ", "-")
-    if name == "official":
-        return Rules.official()
-    if name == "no-return":
-        return Rules.no_return()
-    if name == "own-side":
-        return Rules.own_side()
-    if name in ("toguz-korgool", "togyz-kumalak", "toguz-kumalak"):
-        return Rules.toguz_korgool()
-    if name == "mangala-ii":
-        return Rules.mangala_ii()
-    if name == "mangala-iv":
-        return Rules.mangala_iv()
-    name = name.replace("-", "")
-    match = _KALAH.fullmatch(name)
-    if match:
-        pits, stones = match.groups()
-        return Rules.kalah(int(pits or 6), int(stones or 4))
-    return None

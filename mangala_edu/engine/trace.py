@@ -22,7 +22,7 @@ Event kinds (:class:`EventKind`), in the order they can occur:
 ``set_over``              the set is over; ``board`` is final
 ========================  ==============================================================
 
-The games of the family (Toguz Korgool, Mangala II, Mangala IV; see :mod:`.family`) add:
+The games of the family (Toguz Korgool, Mangala II, Mangala IV; see :mod:`.offpath`) add:
 
 ========================  ==============================================================
 ``tuzdik_drop``           a stone sown into the tuzdik ``place`` goes to its owner's store

@@ -22,13 +22,16 @@ name, say), translated along with it:
 Numbers are written the way each language writes them, in one place each:
 
 - ``{n:num}`` in a template writes a number with the language's decimal mark (``5,9`` in
-  Turkish, ``5.9`` in English; whole numbers without decimals);
+  Turkish, ``5.9`` in English; whole numbers without decimals); ``{n:dec}`` writes it with
+  every digit it has (a time limit the user gave: ``0,25``), whole numbers without decimals;
 - ``{n:dat}``, ``{n:abl}``, ``{n:loc}``, ``{n:acc}``, ``{n:gen}`` write a number with its Turkish
   case suffix, which follows the number as it is spoken (``6'ya``, ``1'den``, ``40'ta``);
   other languages write the bare number;
 - a text that depends on a count is a ``{"one": ..., "other": ...}`` object in the catalogue,
   chosen by the ``count`` value (English says "1 stone", "2 stones"; Turkish needs one form).
 
+>>> fill("{s:dec} s", "tr", s=0.25), fill("{s:dec} s", "en", s=30.0)
+('0,25 s', '30 s')
 >>> t("error.out_of_range", "tr", pit=7, pits=6)
 "7. kuyu yok: kuyular oynayanın kendi solundan 1'den 6'ya kadar numaralanır."
 >>> t("event.lift", "en", pit=2, count=1), t("event.lift", "en", pit=2, count=3)
@@ -62,7 +65,9 @@ def catalogue(lang: str) -> dict[str, Template]:
     ``{lang}/`` (one a lesson); a key may stand in only one of them.
     """
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        from ..engine.errors import MangalaError  # here: the engine's errors import this module
+
+        raise MangalaError("language.unknown", value=lang, allowed=", ".join(LANGUAGES))
     root = resources.files(__package__)
     merged: dict[str, Template] = json.loads(root.joinpath(f"{lang}.json").read_text("utf-8"))
     folder = root.joinpath(lang)
@@ -277,6 +282,9 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "num":
             return number(value, self.lang)
+        if format_spec == "dec":
+            text = f"{value:g}"
+            return text.replace(".", ",") if self.lang == "tr" else text
         if format_spec in CASES:
             if self.lang == "tr" and isinstance(value, int):
                 return turkish_suffix(value, format_spec)

@@ -34,6 +34,7 @@ from ..display.review import REVIEW_STYLE, mistakes_html
 from ..engine import SIDE_NAMES, IllegalMoveError, MoveTrace, Position, other
 from ..i18n import Message, t
 from ..search import GameReview, MoveReview, Player, analyse_game
+from ..search.arena import computer_turns
 from ..search.players import get_level
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
@@ -152,9 +153,7 @@ class Challenge(StillPicture, w.VBox):
                 t("challenge.your_turn", lang, side=SIDE_NAMES[self.human], row=_ROWS[self.human])
             )
             return " ".join(parts)
-        mine, theirs = result.south, result.north
-        if self.human != "south":
-            mine, theirs = theirs, mine
+        mine, theirs = result.stones(self.human), result.stones(self.computer)
         key = {"won": "challenge.won", "drawn": "challenge.drawn", "lost": "challenge.lost"}[
             self.outcome
         ]
@@ -207,10 +206,9 @@ class Challenge(StillPicture, w.VBox):
         self.computer_moves = []
         self._busy = True
         try:
-            while not self.position.is_over and self.position.to_move == self.computer:
-                pit = self.player.choose(self.position)
-                self.board.play(pit)
-                self.computer_moves.append(pit)
+            board = self.board
+            for move in computer_turns(board.game, {self.computer: self.player}, play=board.play):
+                self.computer_moves.append(move.pit)
         finally:
             self._busy = False
         if self.position.is_over:

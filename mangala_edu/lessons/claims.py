@@ -29,7 +29,7 @@ Two kinds of claims:
 >>> facts.only_safe
 Traceback (most recent call last):
 ...
-mangala_edu.lessons.claims.ClaimError: endgame: no move has a value >= 0 (only_safe)
+mangala_edu.lessons.claims.ClaimError: ... / Claim endgame: no move has a value >= 0 (only_safe)
 """
 
 from __future__ import annotations
@@ -38,13 +38,23 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 
-from ..engine import EventKind, Position, Rules, other
+from ..engine import EventKind, MangalaError, Position, Rules, other
 from ..i18n import fill
 from .goals import most_captured
 
 
-class ClaimError(ValueError):
-    """A claim that does not hold, or a text that asks a claim for a number it does not have."""
+class ClaimError(MangalaError):
+    """A claim that does not hold, or a text that asks a claim for a number it does not have:
+    the claim's name and what is wrong (for the lesson's author, in English).
+
+    >>> ClaimError("endgame", "pit 7 is not a legal move here").message("en")
+    'Claim endgame: pit 7 is not a legal move here'
+    """
+
+    def __init__(self, claim: str, detail: str) -> None:
+        self.claim = claim
+        self.detail = detail
+        super().__init__("claim.error", claim=claim, detail=detail)
 
 
 class Facts:
@@ -72,7 +82,7 @@ class Facts:
             return self._values[name]
         value = self._derive(name) if self._derive else None
         if value is None:
-            raise ClaimError(f"{self._claim}: no fact named {name!r}")
+            raise ClaimError(self._claim, f"no fact named {name!r}")
         return value
 
     def __repr__(self) -> str:
@@ -166,7 +176,7 @@ class MoveValues(Claim):
     def _one(self, pits: Iterable[int], what: str) -> int:
         found = sorted(pits)
         if len(found) != 1:
-            raise ClaimError(f"{self.name}: {what} is {found}, not one pit")
+            raise ClaimError(self.name, f"{what} is {found}, not one pit")
         return found[0]
 
     def facts(self) -> Facts:
@@ -177,7 +187,7 @@ class MoveValues(Claim):
         def only(predicate: Callable[[int], bool], what: str, name: str) -> int:
             pits = [p for p, v in values.items() if predicate(v)]
             if not pits:
-                raise ClaimError(f"{self.name}: no move has a value {what} ({name})")
+                raise ClaimError(self.name, f"no move has a value {what} ({name})")
             return self._one(pits, f"the moves with a value {what}")
 
         def derive(name: str) -> int | None:
@@ -191,7 +201,7 @@ class MoveValues(Claim):
             if per_pit:
                 kind, pit = per_pit.group(1), int(per_pit.group(2))
                 if pit not in values:
-                    raise ClaimError(f"{self.name}: pit {pit} is not a legal move here")
+                    raise ClaimError(self.name, f"pit {pit} is not a legal move here")
                 v = values[pit]
                 return {
                     "v": v,
@@ -204,7 +214,7 @@ class MoveValues(Claim):
             if diff:
                 a, b = int(diff.group(1)), int(diff.group(2))
                 if a not in values or b not in values:
-                    raise ClaimError(f"{self.name}: {name} names a move that is not legal")
+                    raise ClaimError(self.name, f"{name} names a move that is not legal")
                 return values[a] - values[b]
             return None
 
@@ -378,7 +388,7 @@ class Threat(Claim):
             return Position(position.board, other(mover), position.rules)
         trace = position.trace(self.pit)
         if trace.extra_turn:
-            raise ClaimError(f"{self.name}: pit {self.pit} gives an extra turn")
+            raise ClaimError(self.name, f"pit {self.pit} gives an extra turn")
         return trace.after
 
     def problems(self) -> list[str]:
@@ -448,7 +458,7 @@ class Outcomes(Claim):
 
     def _one(self, pits: list[int], what: str) -> int:
         if len(pits) != 1:
-            raise ClaimError(f"{self.name}: {what} are {sorted(pits)}, not one pit")
+            raise ClaimError(self.name, f"{what} are {sorted(pits)}, not one pit")
         return pits[0]
 
 
@@ -472,7 +482,7 @@ class Attacks(Claim):
         position = self.start()
         trace = position.trace(self.pit)
         if trace.extra_turn or trace.after.is_over:
-            raise ClaimError(f"{self.name}: pit {self.pit} does not pass the turn")
+            raise ClaimError(self.name, f"pit {self.pit} does not pass the turn")
         again = Position(trace.after.board, position.mover, position.rules)
         return {p: again.trace(p).captured for p in again.legal_moves if again.trace(p).captured}
 
@@ -608,7 +618,7 @@ def facts_of(claims: Iterable[Claim]) -> dict[str, Facts]:
     found: dict[str, Facts] = {}
     for claim in claims:
         if claim.name in found:
-            raise ClaimError(f"two claims are named {claim.name!r}")
+            raise ClaimError(claim.name, "two claims have this name")
         found[claim.name] = claim.facts()
     return found
 

@@ -121,7 +121,7 @@ def outcome_text(trace: MoveTrace, lang: str | None = None, lesson: int | None =
         words["pit"] = rules.geometry.place(event.place).number
     if event.kind == EventKind.EMPTY_CAPTURE:
         words["taken"] = event.count - 1
-    if rules.family:
+    if not rules.stores_on_path:
         _family_words(trace, words)
     return t(_OUTCOME_TEXTS[outcome], lang, **words)
 
@@ -130,7 +130,7 @@ def refined_outcome(trace: MoveTrace) -> str:
     """The outcome :func:`outcome_text` explains: ``trace.outcome``, or ``extra_turn_over``
     (the set ended) or ``nothing_even`` (an even number in the mover's own pit)."""
     event = trace.outcome_event
-    if trace.before.rules.family:
+    if not trace.before.rules.stores_on_path:
         return _family_outcome(trace)
     if event.kind == EventKind.EXTRA_TURN and trace.after.is_over:
         return "extra_turn_over"

@@ -25,35 +25,36 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import NORTH, SOUTH, Position, Rules
+from ..engine import NORTH, SOUTH, MangalaError, Position, Rules
 from ..engine.game import Game
+from ..games import GAMES as REGISTRY
+from ..games import find_game
 from ..i18n import t
+from ..search.arena import computer_turns
 
-GAMES: tuple[str, ...] = ("official", "kalah", "mangala-ii", "mangala-iv", "toguz-korgool")
-"""The games compared, in the order of the lessons (official Mangala first)."""
+GAMES: tuple[str, ...] = tuple(g.key for g in REGISTRY if g.variant_of is None)
+"""The games compared (every game of the registry but the local rules), in the order of the
+lessons (official Mangala first)."""
 
 PLAYERS: tuple[str, ...] = ("random", "greedy")
 
-_GAME_NAMES = {
-    "official": "compare.game.official",
-    "kalah": "compare.game.kalah",
-    "mangala-ii": "compare.game.mangala-ii",
-    "mangala-iv": "compare.game.mangala-iv",
-    "toguz-korgool": "compare.game.toguz-korgool",
-}
-
 
 def game_name(name: str, lang: str | None = None) -> str:
-    """A game's name for a learner (``Resmî Mangala``, ``Kalah``...)."""
-    return t(_GAME_NAMES[name], lang)
+    """A game's name for a learner (``Mangala (resmî)``, ``Kalah``...).
+
+    >>> game_name("toguz-korgool", "en")
+    'Toguz Korgool'
+    """
+    return t(find_game(name).name_key, lang)
 
 
 def rules_for(name: str, seed: int) -> Rules:
-    """The rules of one measured game: the preset, or for Mangala IV a random deal of its 98
-    stones (``seed``), since the mover has no choice to make."""
-    if name == "mangala-iv":
-        return Rules.mangala_iv(random_deal=True, seed=seed)
-    return Rules.from_name(name)
+    """The rules of one measured game: the preset, or for a dealt game (Mangala IV) a random
+    deal of its stones (``seed``), since the mover has no choice to make."""
+    game = find_game(name)
+    if game.dealt:
+        return game.rules(random_deal=True, seed=seed)
+    return game.rules()
 
 
 class GreedyPlayer:
@@ -88,7 +89,7 @@ def _player(kind: str, seed: int) -> GreedyPlayer | RandomPlayer:
         return GreedyPlayer(seed)
     if kind == "random":
         return RandomPlayer(seed)
-    raise ValueError(f"unknown player {kind!r}: {', '.join(PLAYERS)}")
+    raise MangalaError("compare.unknown_player", value=kind, allowed=", ".join(PLAYERS))
 
 
 @dataclass(frozen=True)
@@ -112,14 +113,10 @@ def play_one(name: str, player: str = "random", seed: int = 0) -> GameRecord:
     game = Game(rules)
     south, north = _player(player, 2 * seed + 1), _player(player, 2 * seed + 2)
     captures: list[int] = []
-    while not game.position.is_over:
-        pos = game.position
-        chooser = south if pos.to_move == SOUTH else north
-        pit = chooser.choose(pos, game.positions[:-1])
-        taken = pos.trace(pit).captured
+    for move in computer_turns(game, {SOUTH: south, NORTH: north}):
+        taken = move.played.captured
         if taken:
             captures.append(taken)
-        game.push(pit)
     end = game.position
     result = end.result
     assert result is not None
@@ -201,7 +198,7 @@ def measure(name: str, games: int = 60, player: str = "random", seed: int = 0) -
     """``games`` games of ``name`` between two ``player``\\ s (``random`` or ``greedy``);
     game ``k`` is seeded from ``seed`` and ``k``, so the whole measurement is repeatable."""
     if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}: {', '.join(GAMES)}")
+        raise MangalaError("compare.unknown_game", value=name, allowed=", ".join(GAMES))
     records = tuple(play_one(name, player, seed * 100_003 + k) for k in range(games))
     return Measurement(name, player, seed, records)
 

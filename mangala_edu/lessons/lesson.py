@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
-from ..engine import MangalaError, Position, Rules, other
+from ..engine import Position, Rules, other
 from ..i18n import language_from_folder, set_language, t
 from ..widgets import Board
 from ..widgets.feedback import StillPicture
@@ -25,13 +25,9 @@ from .diagram import Diagram
 from .explain import untaught
 from .opening import OpeningTable
 from .quiz import Question, Quiz
-from .spec import PredictSpec
+from .spec import LessonError, PredictSpec
 from .tasks import Prediction, Task
 from .values_view import ValueTable
-
-
-class LessonError(MangalaError):
-    """A lesson, or a part of one, that does not exist."""
 
 
 class Demo(StillPicture, w.VBox):

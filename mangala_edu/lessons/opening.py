@@ -137,8 +137,7 @@ def prove_move(
     if after.is_over:
         result = after.result
         assert result is not None
-        diff = result.south - result.north
-        value = diff if position.mover == "south" else -diff
+        value = result.margin(position.mover)
         return MoveResult(pit, value, value, 0, 0.0)
     same = after.to_move == position.to_move
     solver = solver or Solver(position.rules, max_entries=8_000_000)

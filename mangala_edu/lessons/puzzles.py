@@ -10,7 +10,9 @@ not change them. To take
 puzzles from elsewhere, give :func:`use_source` any object with the two methods of
 :class:`PuzzleSource`, returning :class:`Puzzle` records:
 
-- ``get(puzzle_id)`` → the puzzle with that id (``KeyError`` when there is none);
+- ``get(puzzle_id)`` → the puzzle with that id (``KeyError`` when there is none: the sources
+  here raise :class:`~mangala_edu.puzzles.PuzzleNotFound`, a ``KeyError`` that says so in both
+  languages);
 - ``with_theme(theme)`` → the puzzles with that theme, in a stable order (the collection's).
 
 A :class:`Puzzle` needs a position in the text notation, the rules' name, the solution (the
@@ -26,7 +28,7 @@ record has none they are worked out once with the solver).
 >>> PuzzleTask(id="no-such-puzzle").puzzle()
 Traceback (most recent call last):
 ...
-KeyError: 'no puzzle with id no-such-puzzle'
+mangala_edu.puzzles.model.PuzzleNotFound: ... / There is no puzzle with the id 'no-such-puzzle'.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from functools import cache
 from typing import Protocol
 
 from ..engine import Position, Rules
+from ..puzzles.model import PuzzleError, PuzzleNotFound
 from .best_move import BestMove
 
 THEMES = (
@@ -84,6 +87,11 @@ class PuzzleSource(Protocol):
     def with_theme(self, theme: str) -> Sequence[Puzzle]: ...
 
 
+def _twice(ids: Sequence[str]) -> str:
+    """The first id that stands twice in ``ids``."""
+    return next(i for k, i in enumerate(ids) if i in ids[:k])
+
+
 class InlinePuzzles:
     """A puzzle source from a list of puzzles in memory."""
 
@@ -91,13 +99,13 @@ class InlinePuzzles:
         self.puzzles = tuple(puzzles)
         ids = [p.id for p in self.puzzles]
         if len(set(ids)) != len(ids):
-            raise ValueError("two puzzles have the same id")
+            raise PuzzleError("puzzle.error.same_id", value=_twice(ids))
 
     def get(self, puzzle_id: str) -> Puzzle:
         for puzzle in self.puzzles:
             if puzzle.id == puzzle_id:
                 return puzzle
-        raise KeyError(f"no puzzle with id {puzzle_id}")
+        raise PuzzleNotFound("puzzle.error.no_id", value=puzzle_id)
 
     def with_theme(self, theme: str) -> Sequence[Puzzle]:
         return [p for p in self.puzzles if theme in p.themes]
@@ -206,7 +214,7 @@ class CollectionPuzzles:
         try:
             return self._all()[puzzle_id]
         except KeyError:
-            raise KeyError(f"no puzzle with id {puzzle_id}") from None
+            raise PuzzleNotFound("puzzle.error.no_id", value=puzzle_id) from None
 
     def with_theme(self, theme: str) -> Sequence[Puzzle]:
         return [p for p in self._all().values() if theme in p.themes]
@@ -248,7 +256,7 @@ class FirstFound:
                 return source.get(puzzle_id)
             except KeyError:
                 continue
-        raise KeyError(f"no puzzle with id {puzzle_id}")
+        raise PuzzleNotFound("puzzle.error.no_id", value=puzzle_id)
 
     def with_theme(self, theme: str) -> Sequence[Puzzle]:
         return [p for source in self.sources for p in source.with_theme(theme)]
@@ -303,9 +311,11 @@ class PuzzleTask:
 
     def __post_init__(self) -> None:
         if (self.id is None) == (self.theme is None):
-            raise ValueError("a puzzle task names an id or a theme, not both")
+            raise PuzzleError("puzzle.error.id_or_theme")
         if self.theme is not None and self.theme not in THEMES:
-            raise ValueError(f"unknown theme {self.theme!r}: one of {', '.join(THEMES)}")
+            raise PuzzleError(
+                "puzzle.error.unknown_theme", value=self.theme, allowed=", ".join(THEMES)
+            )
 
     def puzzle(self) -> Puzzle:
         """The puzzle, from the current source."""
@@ -314,7 +324,9 @@ class PuzzleTask:
             return source.get(self.id)
         found = source.with_theme(str(self.theme))
         if len(found) <= self.index:
-            raise KeyError(f"no puzzle number {self.index + 1} with theme {self.theme}")
+            raise PuzzleNotFound(
+                "puzzle.error.no_number", number=self.index + 1, theme=str(self.theme)
+            )
         return found[self.index]
 
     @property

@@ -10,13 +10,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..engine import Position, Rules
+from ..engine import MangalaError, Position, Rules
 from .best_move import BestMove
 from .claims import Claim, Facts, MoveValues, facts_of
 from .goals import Goal
 
 if TYPE_CHECKING:
     from .puzzles import PuzzleTask
+
+
+class LessonError(MangalaError):
+    """A lesson, or a part of one, that does not exist or is not well made."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ class LessonSpec:
         places a sowing passes in one lap: the opponent's store is skipped)."""
         found = facts_of(self.all_claims())
         if "rule" in found:
-            raise ValueError("a claim may not be named 'rule'")
+            raise LessonError("lesson.rule_claim")
         rules = Rules.official()
         found["rule"] = Facts(
             "rule",

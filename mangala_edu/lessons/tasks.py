@@ -30,6 +30,7 @@ import ipywidgets as w
 from ..display.captions import place_message, place_name
 from ..display.picture import board_img
 from ..engine import SIDE_NAMES, SOUTH, MoveTrace, Position, Rules, other
+from ..games import game_of
 from ..i18n import Message, t
 from ..progress.lessons import task_solved
 from ..widgets import Board
@@ -158,23 +159,13 @@ class PredictionState:
 
 # -- On screen ----------------------------------------------------------------------------------
 
-#: The line saying which local rules are in play, for each preset that has one.
-_RULES_NOTES = {
-    "no-return": "rules.note.no-return",
-    "own-side": "rules.note.own-side",
-    "kalah": "rules.note.kalah",
-    "toguz-korgool": "rules.note.toguz-korgool",
-    "mangala-ii": "rules.note.mangala-ii",
-    "mangala-iv": "rules.note.mangala-iv",
-}
-
 
 def rules_note(rules: Rules, lang: str | None = None) -> str:
     """A line saying which local rules are in play ("" under the official rules)."""
-    if rules.name == "official":
-        return ""
-    key = _RULES_NOTES.get(rules.name.split("(")[0])
-    return t(key, lang) if key else rules.name
+    game = game_of(rules)
+    if game is None:
+        return rules.name
+    return t(game.note_key, lang) if game.note_key else ""
 
 
 def _prompt_html(prompt: str, rules: Rules, lang: str) -> str:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..progress_store import ProgressStore
 from ..puzzles.collection import Collection
-from ..puzzles.trainer import TrainerSession
+from ..puzzles.trainer import PuzzleRun, TrainerSession
+from ..search.arena import computer_turns
 from ..search.players import Player
-from .store import ProgressStore
 
 DEMO_PUPILS = {"Ayşe": "orta", "Can": "kolay", "Deniz": "zor", "Elif": "kolay", "Mert": "orta"}
 """The demonstration class: each pupil's name and the level that plays for them."""
@@ -61,9 +62,17 @@ def make_demo_class(
         player = Player(level, seed=seed + k, time_scale=0.3)
         for _ in range(attempts):
             run = session.next_puzzle()
-            while not run.finished:
-                reply = run.move(player.choose(run.position))
-                if not reply.right and run.wrong >= 2:
-                    run.solution()
+            _attempt(run, player)
             session.finish(run)
     return folder
+
+
+def _attempt(run: PuzzleRun, player: Player) -> None:
+    """A pupil's attempt at a puzzle: their level chooses the moves; after a second wrong
+    move they ask for the solution."""
+    turns = computer_turns(
+        run, {run.puzzle.learner: player}, play=run.move, done=lambda: run.finished
+    )
+    for move in turns:
+        if not move.played.right and run.wrong >= 2:
+            run.solution()

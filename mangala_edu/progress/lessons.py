@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 from datetime import datetime, timezone
 
-from .store import ProgressError, ProgressStore
+from ..progress_store import ProgressError, ProgressStore
 
 _tracked: tuple[str, ProgressStore] | None = None
 

@@ -29,8 +29,8 @@ import io
 from pathlib import Path
 
 from ..i18n import Message, number, t
+from ..progress_store import Progress, ProgressStore
 from ..puzzles.themes import THEMES, theme_about, theme_name
-from .store import Progress, ProgressStore
 
 MIN_ATTEMPTS = 2
 """Attempts a theme needs before its success rate counts for the weakest theme."""

@@ -6,7 +6,7 @@ filtering), :mod:`.prove` (lines proven with the exact solver), :mod:`.themes`,
 """
 
 from .collection import Collection, read_puzzles
-from .model import Puzzle, PuzzleError, Step
+from .model import Puzzle, PuzzleError, PuzzleNotFound, Step
 from .rating import BANDS, Rating
 from .themes import THEMES
 
@@ -16,6 +16,7 @@ __all__ = [
     "Collection",
     "Puzzle",
     "PuzzleError",
+    "PuzzleNotFound",
     "Rating",
     "Step",
     "read_puzzles",

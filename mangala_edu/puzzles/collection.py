@@ -6,7 +6,7 @@
 >>> c.get("nope")
 Traceback (most recent call last):
 ...
-mangala_edu.puzzles.model.PuzzleError: ... / There is no puzzle 'nope'...
+mangala_edu.puzzles.model.PuzzleNotFound: ... / There is no puzzle 'nope'...
 >>> c.select(theme="flying")
 Traceback (most recent call last):
 ...
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
 
-from .model import Puzzle, PuzzleError
-from .rating import BANDS, band_key
+from .model import Puzzle, PuzzleError, PuzzleNotFound
+from .rating import band_key
 from .themes import THEMES
 
 SHIPPED = "puzzles.jsonl"
@@ -53,6 +53,10 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
             continue
         try:
             puzzles.append(Puzzle.from_dict(json.loads(line)))
+        except PuzzleError as exc:
+            raise PuzzleError(
+                "puzzle.error.damaged", file=str(path), line=number, reason=exc
+            ) from exc
         except (ValueError, KeyError, TypeError) as exc:
             reason = f"{type(exc).__name__}: {exc}"
             raise PuzzleError(
@@ -91,11 +95,12 @@ class Collection:
         return f"Collection({len(self)} puzzles)"
 
     def get(self, puzzle_id: str) -> Puzzle:
-        """The puzzle with this id; :class:`PuzzleError` if there is none."""
+        """The puzzle with this id; :class:`~.model.PuzzleNotFound` (a :class:`PuzzleError`
+        and a ``KeyError``) if there is none."""
         try:
             return self._by_id[puzzle_id]
         except KeyError:
-            raise PuzzleError("puzzle.error.unknown_id", value=puzzle_id) from None
+            raise PuzzleNotFound("puzzle.error.unknown_id", value=puzzle_id) from None
 
     def select(
         self,
@@ -150,15 +155,9 @@ def check_theme(theme: str | None) -> None:
 
 
 def check_band(band: str | None) -> str | None:
-    """The band's key, or :class:`PuzzleError` for a band that does not exist."""
-    if band is None:
-        return None
-    try:
-        return band_key(band)
-    except KeyError:
-        raise PuzzleError(
-            "puzzle.error.unknown_band", value=band, allowed=", ".join(BANDS)
-        ) from None
+    """The band's key, or :class:`~.rating.BandError` (a :class:`PuzzleError`) for a band
+    that does not exist."""
+    return None if band is None else band_key(band)
 
 
 _SHIPPED: Collection | None = None

@@ -1,9 +1,11 @@
 """The command line of the puzzles: ``mangala-edu puzzles list|show|stats|mine|verify`` and
 ``mangala-edu worksheet`` (registered by :mod:`mangala_edu.cli`).
 
-Bad input (an unknown theme, band or id, more puzzles than there are, a damaged puzzle file)
-is a :class:`~.model.PuzzleError`: one line naming what is wrong and what is allowed, exit
-status 2, nothing written. ``verify`` exits with status 1 when a puzzle does not hold.
+Bad input is one line naming what is wrong and what is allowed, exit status 2, nothing
+written: a :class:`~.model.PuzzleError` for a question about puzzles (an unknown theme, band or
+id, more puzzles than there are, a damaged puzzle file), a
+:class:`~mangala_edu.cli_errors.CommandError` for an argument (a worksheet that is not a PDF).
+``verify`` exits with status 1 when a puzzle does not hold.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..cli_errors import CommandError
 from ..i18n import t
 from .collection import Collection, check_band, check_theme, read_puzzles, shipped_path
-from .model import Puzzle, PuzzleError
+from .model import Puzzle
 from .rating import BAND_NAMES, BANDS
 from .themes import THEMES, theme_name
 
@@ -213,7 +216,7 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .mine import MineSettings, mine, report_json
 
     if args.games < 1:
-        raise PuzzleError("cli.puzzles.bad_games", value=args.games)
+        raise CommandError("cli.puzzles.bad_games", value=args.games)
     path = Path(args.output) if args.output else shipped_path()
     if path.exists():
         read_puzzles(path)  # a damaged file is reported before anything is added to it
@@ -272,7 +275,7 @@ def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
     puzzles = _collection(args).puzzles
     if args.sample is not None:
         if not 1 <= args.sample <= len(puzzles):
-            raise PuzzleError("puzzle.error.too_many", count=args.sample, found=len(puzzles))
+            raise CommandError("puzzle.error.too_many", count=args.sample, found=len(puzzles))
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
     failed = 0
     seconds = 0.0
@@ -287,7 +290,7 @@ def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
                     {
                         "id": pid,
                         "proven": problem is None,
-                        "problem": problem,
+                        "problem": None if problem is None else problem.text(lang),
                         "seconds": round(spent, 3),
                     }
                 ),
@@ -313,7 +316,7 @@ def _worksheet(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .worksheet import make_worksheet
 
     if Path(args.output).suffix.lower() != ".pdf":
-        raise PuzzleError("cli.puzzles.not_pdf", file=args.output)
+        raise CommandError("cli.puzzles.not_pdf", file=args.output)
     chosen = _select(args)
     puzzles = _collection(args).pick(args.count, seed=args.seed, **chosen)
     band = chosen["band"]

@@ -31,13 +31,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import SIDES, Position
+from ..engine import NORTH, SIDES, SOUTH, Position, other
 from ..search.analysis import max_capture
 from ..search.arena import play_set, random_opening
+from ..search.backends import backend_for
 from ..search.budget import BudgetExceeded
 from ..search.parallel import map_work
 from ..search.players import Player
-from ..search.solver import solve, solver_for
+from ..search.solver import solve
 from .model import Puzzle, phase_of, puzzle_id
 from .prove import build_line
 from .rating import PUZZLE_RD, difficulty_rating
@@ -200,11 +201,9 @@ def mine_game(task: GameTask) -> GameResult:
     opening = random_opening(Position.start().rules, rng.choice(SIDES), 2, rng)
     players = {
         weak_side: Player(weak, seed=seed, time_scale=settings.time_scale),
-        ("north" if weak_side == "south" else "south"): Player(
-            strong, seed=seed + 1, time_scale=settings.time_scale
-        ),
+        other(weak_side): Player(strong, seed=seed + 1, time_scale=settings.time_scale),
     }
-    game = play_set(players["south"], players["north"], opening)
+    game = play_set(players[SOUTH], players[NORTH], opening)
     result = GameResult(game_key(seed, settings))
     covered: set[Position] = set()
     for ply, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False), start=1):
@@ -218,8 +217,8 @@ def mine_game(task: GameTask) -> GameResult:
             or not settings.min_stones <= after.stones_on_board <= settings.max_stones
         ):
             continue
-        if settings.node_limit is not None:
-            solver_for(pos.rules).table.clear()
+        if settings.node_limit is not None:  # the same answer whatever was solved before
+            backend_for(pos.rules, shared=True).forget()
         try:
             before = solve(pos, node_limit=settings.node_limit)
             if pit in before.best_moves:
@@ -334,7 +333,7 @@ def retag(path: str | Path) -> int:
     replaced atomically. Returns how many puzzles changed."""
     from dataclasses import replace
 
-    from ..progress.store import atomic_write
+    from ..progress_store import atomic_write
     from .collection import read_puzzles
 
     path = Path(path)

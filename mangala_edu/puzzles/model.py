@@ -86,6 +86,11 @@ class PuzzleError(MangalaError):
     """A puzzle, a puzzle file or a question about puzzles that cannot be answered as asked."""
 
 
+class PuzzleNotFound(PuzzleError, KeyError):
+    """No puzzle has the id (or the number) asked for; a ``KeyError`` too, as a lookup in a
+    dict would raise."""
+
+
 def puzzle_id(position: Position) -> str:
     """The stable id of the puzzle that starts at ``position``.
 
@@ -219,14 +224,15 @@ class Puzzle:
 
     @classmethod
     def from_dict(cls, data: Any) -> Puzzle:
-        """A puzzle from a parsed line; raises ``KeyError``/``TypeError``/``ValueError`` on a
-        malformed one (:func:`~.collection.read_puzzles` turns them into a
-        :class:`PuzzleError` naming the line)."""
+        """A puzzle from a parsed line; raises :class:`PuzzleError` (or ``KeyError``/
+        ``TypeError``/``ValueError`` for a missing or mistyped field) on a malformed one
+        (:func:`~.collection.read_puzzles` turns them into a :class:`PuzzleError` naming the
+        line)."""
         if not isinstance(data, dict):
-            raise TypeError("a puzzle line is a JSON object")
+            raise PuzzleError("puzzle.error.not_object")
         unknown = set(data) - set(FIELDS)
         if unknown:
-            raise ValueError(f"unknown fields {sorted(unknown)}")
+            raise PuzzleError("puzzle.error.unknown_fields", fields=", ".join(sorted(unknown)))
         puzzle = cls(
             id=str(data["id"]),
             position=str(data["position"]),
@@ -246,11 +252,13 @@ class Puzzle:
             source=str(data["source"]),
         )
         if puzzle.goal not in GOALS:
-            raise ValueError(f"unknown goal {puzzle.goal!r}")
+            raise PuzzleError(
+                "puzzle.error.unknown_goal", value=puzzle.goal, allowed=", ".join(GOALS)
+            )
         if puzzle.phase not in PHASES:
-            raise ValueError(f"unknown phase {puzzle.phase!r}")
+            raise PuzzleError("puzzle.error.unknown_phase", value=puzzle.phase)
         if not puzzle.line or not puzzle.steps:
-            raise ValueError("an empty line")
+            raise PuzzleError("puzzle.error.empty_line")
         return puzzle
 
     @classmethod

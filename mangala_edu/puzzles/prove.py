@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import MangalaError, Position
+from ..i18n import Message
 from ..search.solver import solve, value_of_moves
 from .model import Puzzle, Step
 
@@ -133,8 +134,12 @@ def build_line(
     return Line(tuple(line), tuple(steps), value, margin)
 
 
-class ProofError(AssertionError):
-    """A puzzle whose line the exact solver does not confirm (the reason says where)."""
+class ProofError(MangalaError):
+    """A puzzle whose line the exact solver does not confirm (the message says where).
+
+    >>> ProofError("proof.margin", margin=3).message("en")
+    'The margin of the first move is not 3.'
+    """
 
 
 def check_puzzle_line(
@@ -154,46 +159,62 @@ def check_puzzle_line(
     k = 0
     for ply, name in enumerate(line, start=1):
         if pos.is_over:
-            raise ProofError(f"move {ply} ({name}): the set is already over")
+            raise ProofError("proof.over", ply=ply, name=name)
         pit = pos.pit_number(name)
         if name.startswith(letter):
             if pos.to_move != learner:
-                raise ProofError(f"move {ply} ({name}): it is not the learner's turn")
+                raise ProofError("proof.not_learners_turn", ply=ply, name=name)
             if k >= len(steps):
-                raise ProofError(f"move {ply} ({name}): more learner's moves than steps")
+                raise ProofError("proof.too_many_moves", ply=ply, name=name)
             values = value_of_moves(pos, node_limit=node_limit)
             if values != steps[k].values:
                 raise ProofError(
-                    f"move {ply} ({name}): values {values} are not the stored {steps[k].values}"
+                    "proof.values",
+                    ply=ply,
+                    name=name,
+                    values=_values(values),
+                    stored=_values(steps[k].values),
                 )
             ranked = sorted(values.values(), reverse=True)
             need = first_margin if k == 0 else 1
             if values[pit] != ranked[0] or len(ranked) < 2 or ranked[0] - ranked[1] < need:
-                raise ProofError(f"move {ply} ({name}): not the only best move by {need}")
+                raise ProofError("proof.not_only_best", ply=ply, name=name, count=need)
             if k == 0 and value is not None and ranked[0] != value:
-                raise ProofError(f"the value is {ranked[0]}, not {value}")
+                raise ProofError("proof.value", found=ranked[0], value=value)
             for wrong, reply in steps[k].refutations.items():
                 expected = best_defence(pos.play(wrong), learner, node_limit)
                 if list(reply) != expected:
                     raise ProofError(
-                        f"move {ply}: the refutation of pit {wrong} is "
-                        f"{expected}, not {list(reply)}"
+                        "proof.refutation",
+                        ply=ply,
+                        pit=wrong,
+                        expected=" ".join(expected),
+                        stored=" ".join(reply),
                     )
             k += 1
         else:
             sol = solve(pos, node_limit=node_limit)
             if pit not in sol.best_moves:
                 raise ProofError(
-                    f"move {ply} ({name}): not a best defence (best: {sol.best_moves})"
+                    "proof.not_best_defence",
+                    ply=ply,
+                    name=name,
+                    best=", ".join(map(str, sol.best_moves)),
                 )
         pos = pos.play(pit)
     if k != len(steps):
-        raise ProofError(f"{len(steps)} steps for {k} learner's moves")
+        raise ProofError("proof.steps", steps=len(steps), moves=k)
 
 
-def verify_puzzle(puzzle: Puzzle) -> tuple[str, str | None, float]:
-    """Re-prove one puzzle: ``(id, None, seconds)`` when it holds, else ``(id, reason,
-    seconds)``. A top-level function, for :func:`~mangala_edu.search.parallel.map_work`."""
+def _values(values: dict[int, int]) -> str:
+    """Every move's value, by pit: ``1: -2, 4: 6``."""
+    return ", ".join(f"{p}: {v}" for p, v in sorted(values.items()))
+
+
+def verify_puzzle(puzzle: Puzzle) -> tuple[str, Message | None, float]:
+    """Re-prove one puzzle: ``(id, None, seconds)`` when it holds, else ``(id, problem,
+    seconds)`` where the problem is a :class:`~mangala_edu.i18n.Message` (shown in any
+    language). A top-level function, for :func:`~mangala_edu.search.parallel.map_work`."""
     import time
 
     t0 = time.perf_counter()
@@ -206,9 +227,9 @@ def verify_puzzle(puzzle: Puzzle) -> tuple[str, str | None, float]:
             )
             != puzzle.margin
         ):
-            raise ProofError(f"the margin is not {puzzle.margin}")
+            raise ProofError("proof.margin", margin=puzzle.margin)
         if puzzle.stones != start.stones_on_board:
-            raise ProofError(f"{start.stones_on_board} stones on the board, not {puzzle.stones}")
-    except (ProofError, MangalaError) as exc:
-        return puzzle.id, str(exc), time.perf_counter() - t0
+            raise ProofError("proof.stones", found=start.stones_on_board, stones=puzzle.stones)
+    except MangalaError as exc:
+        return puzzle.id, exc.said, time.perf_counter() - t0
     return puzzle.id, None, time.perf_counter() - t0

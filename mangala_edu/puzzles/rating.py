@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import Message
+from .model import PuzzleError
 
 TAU = 0.5
 """The system constant (how fast volatility may change)."""
@@ -146,12 +147,24 @@ def band_of(rating: float) -> str:
     return next(name for name, (low, high) in BANDS.items() if low <= rating < high)
 
 
+class BandError(PuzzleError, KeyError):
+    """A band that does not exist (a ``KeyError`` too, as a lookup in :data:`BANDS`)."""
+
+
 def band_key(name: str) -> str:
-    """A band by its Turkish or English name; raises ``KeyError`` for anything else."""
+    """A band by its Turkish or English name; raises :class:`BandError` for anything else.
+
+    >>> band_key("Medium"), band_key("usta")
+    ('orta', 'usta')
+    >>> band_key("super")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.puzzles.rating.BandError: ... / Unknown band 'super': choose one of kolay, ...
+    """
     key = name.strip().lower()
     key = _BAND_ALIASES.get(key, key)
     if key not in BANDS:
-        raise KeyError(name)
+        raise BandError("puzzle.error.unknown_band", value=name, allowed=", ".join(BANDS))
     return key
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import EventKind, MoveTrace, Position
+from ..engine import EventKind, MoveTrace, Position, Side, other
 from ..i18n import Message
 from ..search.analysis import max_capture
 
@@ -75,10 +75,9 @@ def threat(position: Position) -> int:
         return 0
     board = position.board
     g = position.rules.geometry
-    other_pits = g.pit_indices("north" if mover == "south" else "south")
-    if not any(board[i] for i in other_pits):
+    if not any(board[i] for i in g.pit_indices(other(mover))):
         return 0
-    flipped = Position(board, "north" if mover == "south" else "south", position.rules)
+    flipped = Position(board, other(mover), position.rules)
     return max_capture(flipped)
 
 
@@ -93,10 +92,9 @@ def line_traces(start: Position, line: Sequence[str]) -> list[MoveTrace]:
     return traces
 
 
-def store_difference(position: Position, side: str) -> int:
+def store_difference(position: Position, side: Side) -> int:
     """``side``'s store minus the other side's store."""
-    other_side = "north" if side == "south" else "south"
-    return position.store(side) - position.store(other_side)  # type: ignore[arg-type]
+    return position.store(side) - position.store(other(side))
 
 
 def tag_themes(

@@ -40,7 +40,7 @@ from datetime import datetime, timezone
 from ..engine import SIDE_NAMES, EventKind, MoveTrace, Position
 from ..engine.geometry import SIDE_INITIALS
 from ..i18n import Message, t
-from ..progress.store import ProgressError, ProgressStore
+from ..progress_store import ProgressError, ProgressStore
 from .collection import Collection
 from .model import Puzzle, PuzzleError
 from .rating import LEARNER_START, Rating, attempt, band_of
@@ -161,6 +161,13 @@ class PuzzleRun:
     @property
     def learner(self) -> str:
         return self.puzzle.learner
+
+    @property
+    def history(self) -> tuple[Position, ...]:
+        """The earlier positions a player must know here (see
+        :attr:`~mangala_edu.engine.game.Game.history`): none, a puzzle's rules do not end a
+        game on a repeated position."""
+        return ()
 
     @property
     def solved(self) -> bool:

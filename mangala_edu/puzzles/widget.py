@@ -33,7 +33,7 @@ import ipywidgets as w
 from ..display.picture import board_img
 from ..engine import MangalaError, MoveTrace
 from ..i18n import Message, language_from_folder, t
-from ..progress.store import ProgressStore
+from ..progress_store import ProgressStore
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from .collection import Collection

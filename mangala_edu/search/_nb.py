@@ -32,9 +32,12 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir
+from numba import config as numba_config
 from numba import njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from . import driver
 
 NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
 """Compile the search without numba's reference counting: it creates no arrays, and the
@@ -71,11 +74,17 @@ def _prefetch(typingctx, arr, idx):  # pragma: no cover - compiled
     return sig, codegen
 
 
-prefetch: Any = intrinsic(_prefetch)
+def _prefetch_in_python(arr: Any, idx: Any) -> None:
+    """:data:`prefetch` when the kernel runs as plain Python (``NUMBA_DISABLE_JIT=1``): a hint
+    that changes no value, so nothing to do."""
+
+
+prefetch: Any = _prefetch_in_python if numba_config.DISABLE_JIT else intrinsic(_prefetch)
 """``prefetch(arr, idx)``, in compiled code: ask the processor to bring ``arr[idx]`` into its
 cache while other work goes on (a hint: it changes no value). The endgame table and a large
 transposition table are far larger than the cache, and a lookup that waits for memory costs as
-much as working out many moves."""
+much as working out many moves. With ``NUMBA_DISABLE_JIT=1`` (the kernel run as plain Python,
+for coverage and comparisons) it does nothing."""
 
 
 def binomials(rows: int, cols: int) -> np.ndarray:
@@ -635,10 +644,24 @@ def _probe(tt, key, h):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _slot(key, mask):  # pragma: no cover - compiled
+def _slot_compiled(key, mask):  # pragma: no cover - compiled
     h = key * -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit number
     h ^= (h >> 29) & 0x7FFFFFFFF
     return h & mask
+
+
+def _slot_in_python(key: Any, mask: Any) -> int:
+    """:func:`_slot_compiled` in plain Python (``NUMBA_DISABLE_JIT=1``): the same slot, the
+    product wrapped to 64 bits as the machine does (numpy would warn of the overflow)."""
+    h = (int(key) * -7046029254386353131) & 0xFFFFFFFFFFFFFFFF
+    if h >= 1 << 63:
+        h -= 1 << 64
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    return h & int(mask)
+
+
+_slot: Any = _slot_in_python if numba_config.DISABLE_JIT else _slot_compiled
+"""The transposition-table bucket of ``key`` (``mask``: the buckets less one)."""
 
 
 @njit(cache=True, nogil=True)
@@ -692,6 +715,14 @@ def _bitlen(x):  # pragma: no cover - compiled
         x >>= 1
         b += 1
     return b if b < 63 else 63
+
+
+tt_window = njit(cache=True, nogil=True, inline="always")(driver.tt_window)
+"""The pure searches' :func:`.driver.tt_window`, compiled: a stored entry's bounds applied to
+the window (``(value, value, True)`` when they decide the search)."""
+tt_bounds = njit(cache=True, nogil=True, inline="always")(driver.tt_bounds)
+"""The pure searches' :func:`.driver.tt_bounds`, compiled: the bounds to store after a
+search."""
 
 
 HIST_MAX = 1 << 40
@@ -800,14 +831,9 @@ def search(
     if data != 0:
         lo = (data & 2047) - VALUE_BIAS
         hi = ((data >> 11) & 2047) - VALUE_BIAS
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
+        alpha, beta, cut = tt_window(lo, hi, alpha, beta)
+        if cut:
+            return alpha
         hint = ((data >> BEST_SHIFT) & 15) - 1
         if hint >= 0 and row[ROW * hint + 2] >= 0:
             row[ROW * hint + 2] += 1 << 55
@@ -923,12 +949,9 @@ def search(
             for x in range(hist.shape[0]):
                 for y in range(hist.shape[1]):
                     hist[x, y] >>= 1
-    if best <= alpha:
-        _store(tt, key, h, lo, best if best < hi else hi, hint if hint >= 0 else best_pit, work)
-    elif best >= beta:
-        _store(tt, key, h, best if best > lo else lo, hi, best_pit, work)
-    else:
-        _store(tt, key, h, best, best, best_pit, work)
+    keep = hint if best <= alpha and hint >= 0 else best_pit  # a fail-low keeps its hint
+    lo, hi = tt_bounds(best, alpha, beta, lo, hi)
+    _store(tt, key, h, lo, hi, keep, work)
     return best
 
 

@@ -33,11 +33,7 @@ from ..engine.geometry import SOUTH, Side
 from ..engine.position import Position
 from ..engine.rules import Rules
 from ..i18n import Message, t
-from .budget import BudgetExceeded
-from .general import GeneralLookahead, GeneralSolver
-from .lookahead import Lookahead
-from .players import FAMILY_SOLVER_STONES, NODES_PER_SECOND
-from .solver import Solver
+from .backends import NODES_PER_SECOND, SearchBackend, backend_for
 
 VERDICTS = (
     ("best", 0.5),
@@ -170,8 +166,8 @@ class Analyst:
 
     Args:
         time_per_move: seconds for the values of one position (solver first, then search).
-        solver_stones: the solver is tried when at most this many stones are on the board.
-        fast_solver_stones: the same with the compiled kernel (:mod:`.compiled`) and an
+        exact_stones: the solver is tried when at most this many stones are on the board.
+        fast_exact_stones: the same with the compiled kernel (:mod:`.compiled`) and an
             endgame table of at least ``FAST_TABLE_STONES`` stones (see :mod:`.players`).
         reproducible: count the budget in positions searched instead of seconds
             (:data:`~.players.NODES_PER_SECOND` a second), so that the same game always gets
@@ -182,103 +178,53 @@ class Analyst:
     def __init__(
         self,
         time_per_move: float = 1.0,
-        solver_stones: int = 24,
-        fast_solver_stones: int = 36,
+        exact_stones: int = 24,
+        fast_exact_stones: int = 36,
         *,
         reproducible: bool = False,
     ) -> None:
         self.time_per_move = time_per_move
-        self.solver_stones = solver_stones
-        self.fast_solver_stones = fast_solver_stones
+        self.solver_stones = exact_stones
+        self.fast_solver_stones = fast_exact_stones
         self.node_limit = max(1, int(time_per_move * NODES_PER_SECOND)) if reproducible else None
-        self._solvers: dict[object, Solver] = {}
-        self._looks: dict[object, Lookahead] = {}
-        self._general_solvers: dict[object, GeneralSolver] = {}
-        self._general_looks: dict[object, GeneralLookahead] = {}
+        self._backends: dict[Rules, SearchBackend] = {}
 
     @property
     def _time_limit(self) -> float | None:
         """The time budget of one position (none when it is counted in positions)."""
         return None if self.node_limit is not None else self.time_per_move
 
-    def _exact_solver(self, rules: Rules) -> Solver:
-        solver = self._solvers.get(rules)
-        if solver is None:
-            if self.node_limit is not None:  # reproducible: the pure-Python search
-                solver = self._solvers[rules] = Solver(rules)
-            else:
-                from .compiled import make_solver
-
-                solver = self._solvers[rules] = make_solver(rules, "auto", shared=True)
-        return solver
+    def backend(self, rules: Rules) -> SearchBackend:
+        """The search of ``rules`` (reproducible: pure Python and this analyst's own solver;
+        otherwise the process's shared solver, compiled when the kernel is installed)."""
+        backend = self._backends.get(rules)
+        if backend is None:
+            reproducible = self.node_limit is not None
+            backend = backend_for(rules, "pure" if reproducible else None, shared=not reproducible)
+            self._backends[rules] = backend
+        return backend
 
     def exact_stones(self, rules: Rules) -> int:
         """The most stones on the board with which the values are solved exactly (if the
-        solver finishes within the time per move)."""
-        from .players import FAST_TABLE_STONES
-
-        if rules.family:  # the general solver's reach (see .players)
-            return min(self.solver_stones, FAMILY_SOLVER_STONES.get(rules.name, 0))
-        if getattr(self._exact_solver(rules), "table_stones", -1) >= FAST_TABLE_STONES:
-            return max(self.solver_stones, self.fast_solver_stones)
-        return self.solver_stones
+        solver finishes within the time per move): at most :attr:`solver_stones`, or
+        :attr:`fast_solver_stones` with the compiled kernel and an endgame table, or the reach
+        the registry gives the game's exact solver (``SearchInfo.exact_stones``)."""
+        return self.backend(rules).exact_stones(self.solver_stones, self.fast_solver_stones)
 
     def values(
         self, position: Position, history: Sequence[Position] = ()
     ) -> tuple[dict[int, float], bool]:
         """Every legal move's value (final store difference from the mover's side) and whether
-        the values are exact. ``history`` is the game's earlier positions (in the family's
-        games a repeated position ends the game; the classic rules ignore it)."""
+        the values are exact. ``history`` is the game's earlier positions (in the games that
+        end on a repetition a repeated position ends the game; the others ignore it)."""
         rules = position.rules
-        if rules.family:
-            return self._family_values(position, history)
-        if position.stones_on_board <= self.exact_stones(rules):
-            solver = self._exact_solver(rules)
-            try:
-                exact = solver.value_of_moves(
-                    position, time_limit=self._time_limit, node_limit=self.node_limit
-                )
-                return {p: float(v) for p, v in exact.items()}, True
-            except BudgetExceeded:
-                pass
-        look = self._looks.get(rules) or self._looks.setdefault(rules, Lookahead(rules))
-        result = look.analyse(
-            position, all_values=True, time_limit=self._time_limit, node_limit=self.node_limit
-        )
-        return dict(result.values), result.exact
-
-    def _family_values(
-        self, position: Position, history: Sequence[Position]
-    ) -> tuple[dict[int, float], bool]:
-        """:meth:`values` for the family's games (:mod:`.general`): the exact solver up to
-        :data:`~.players.FAMILY_SOLVER_STONES` stones (at most :attr:`solver_stones`), else
-        the search; Mangala IV's single forced move is always played out exactly."""
-        rules = position.rules
-        if position.stones_on_board <= self.exact_stones(rules):
-            solver = self._general_solvers.get(rules) or self._general_solvers.setdefault(
-                rules, GeneralSolver(rules)
-            )
-            try:
-                exact = solver.value_of_moves(
-                    position,
-                    history=history,
-                    time_limit=self._time_limit,
-                    node_limit=self.node_limit,
-                )
-                return {p: float(v) for p, v in exact.items()}, True
-            except BudgetExceeded:
-                pass
-        look = self._general_looks.get(rules) or self._general_looks.setdefault(
-            rules, GeneralLookahead(rules)
-        )
-        result = look.analyse(
+        return self.backend(rules).move_values(
             position,
             history=history,
-            all_values=True,
+            exact_stones=self.exact_stones(rules),
             time_limit=self._time_limit,
             node_limit=self.node_limit,
         )
-        return dict(result.values), result.exact
 
     def review(
         self, position: Position, pit: int, ply: int = 1, history: Sequence[Position] = ()
@@ -339,22 +285,20 @@ def analyse_game(
     game: Game,
     *,
     time_per_move: float = 1.0,
-    solver_stones: int = 24,
+    exact_stones: int = 24,
     reproducible: bool = False,
     analyst: Analyst | None = None,
 ) -> GameReview:
     """Judge every move of ``game`` (see :class:`MoveReview`).
 
-    ``time_per_move`` bounds the time spent on each position; with at most ``solver_stones``
+    ``time_per_move`` bounds the time spent on each position; with at most ``exact_stones``
     stones on the board the values are exact when the solver finishes in time. With
     ``reproducible`` the budget is counted in positions (see :class:`Analyst`).
     """
-    analyst = analyst or Analyst(time_per_move, solver_stones, reproducible=reproducible)
+    analyst = analyst or Analyst(time_per_move, exact_stones, reproducible=reproducible)
     reviews = []
-    positions = game.positions
-    for ply, (pos, pit) in enumerate(zip(positions, game.moves, strict=False), start=1):
-        history = positions[: ply - 1] if game.rules.repetition_end else ()
-        reviews.append(analyst.review(pos, pit, ply, history))
+    for ply, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False), start=1):
+        reviews.append(analyst.review(pos, pit, ply, game.history_at(ply)))
     return GameReview(game, tuple(reviews))
 
 

@@ -1,5 +1,9 @@
 """Playing computer players against each other: single sets and series with fair openings.
 
+Every computer move of the package is played by :func:`computer_turns` (here, in the widgets, the
+lessons and the demonstration class): while it is a computer's turn, that side's player is asked
+for a move, given the position and the game's history, and the move is played.
+
 >>> from mangala_edu.search.players import RandomPlayer
 >>> game = play_set(RandomPlayer(seed=1), RandomPlayer(seed=2))
 >>> game.position.is_over
@@ -13,18 +17,121 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar, cast, overload
 
 from ..engine.game import Game
 from ..engine.geometry import NORTH, SOUTH, Side
-from ..engine.position import Position
+from ..engine.position import MoveTrace, Position
 from ..engine.rules import Rules
+
+R = TypeVar("R")
 
 
 class Chooser(Protocol):
     def choose(self, position: Position, history: Sequence[Position] = ...) -> int: ...
+
+
+class FunctionPlayer:
+    """A player made of a function from a position to a pit (e.g. a stand-in for a learner
+    in a demonstration); it does not look at the history.
+
+    >>> FunctionPlayer(lambda position: position.legal_moves[-1]).choose(Position.start())
+    6
+    """
+
+    def __init__(self, choose: Callable[[Position], int]) -> None:
+        self._choose = choose
+
+    def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
+        return self._choose(position)
+
+
+class Table(Protocol):
+    """What the computer plays on: the current position and the earlier positions a player
+    must know (a :class:`~mangala_edu.engine.game.Game` and its
+    :attr:`~mangala_edu.engine.game.Game.history`; a puzzle run)."""
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def history(self) -> Sequence[Position]: ...
+
+
+@dataclass(frozen=True)
+class ComputerMove(Generic[R]):
+    """A move of :func:`computer_turns`: the position it was played in, the pit, the seconds
+    the player took to choose it, and what playing it returned (the move's trace)."""
+
+    position: Position
+    pit: int
+    seconds: float
+    played: R
+
+
+@overload
+def computer_turns(
+    table: Game,
+    players: Mapping[Side, Chooser],
+    *,
+    thinking: Callable[[Position], object] | None = None,
+    done: Callable[[], bool] | None = None,
+) -> Iterator[ComputerMove[MoveTrace]]: ...
+
+
+@overload
+def computer_turns(
+    table: Table,
+    players: Mapping[Side, Chooser],
+    *,
+    play: Callable[[int], R],
+    thinking: Callable[[Position], object] | None = None,
+    done: Callable[[], bool] | None = None,
+) -> Iterator[ComputerMove[R]]: ...
+
+
+def computer_turns(
+    table: Table,
+    players: Mapping[Side, Chooser],
+    *,
+    play: Callable[[int], object] | None = None,
+    thinking: Callable[[Position], object] | None = None,
+    done: Callable[[], bool] | None = None,
+) -> Iterator[ComputerMove[Any]]:
+    """Play the computer's moves on ``table`` while it is the turn of a side that has a
+    player in ``players``: each move is chosen by that side's player from the position and
+    ``table.history`` (in the family's games a repeated position ends the game), played by
+    ``play`` (default: :meth:`Game.push <mangala_edu.engine.game.Game.push>`; a board's
+    ``play`` animates it) and yielded. Stops at the turn of a side without a player (a human),
+    at the end of the set, or when ``done()`` says so; ``thinking(position)`` is called before
+    each choice. A generator: each move is played when the next one is asked for.
+
+    >>> from mangala_edu.search.players import RandomPlayer
+    >>> game = Game()
+    >>> moves = list(computer_turns(game, {SOUTH: RandomPlayer(seed=9)}))
+    >>> [m.pit for m in moves], game.position.to_move   # then North (a human) is to move
+    ([4, 5], 'north')
+    >>> moves[0].played.extra_turn
+    True
+    """
+    push = play if play is not None else cast(Game, table).push  # see the overloads
+    while True:
+        position = table.position
+        side = position.to_move
+        if side is None or (done is not None and done()):
+            return
+        player = players.get(side)
+        if player is None:
+            return
+        if thinking is not None:
+            thinking(position)
+        began = time.perf_counter()
+        pit = player.choose(position, table.history)
+        seconds = time.perf_counter() - began
+        yield ComputerMove(position, pit, seconds, push(pit))
 
 
 def play_set(
@@ -34,21 +141,13 @@ def play_set(
     on_move: Callable[[Position, int, float], None] | None = None,
 ) -> Game:
     """Play one set to the end; ``on_move(position, pit, seconds)`` is called after each
-    choice (e.g. to time the players). In the family's games the players see the game's
+    move (e.g. to time the players' choices). In the family's games the players see the game's
     earlier positions (a repeated position ends the game, see
     :class:`~mangala_edu.engine.game.Game`)."""
-    import time
-
     game = Game(start=start or Position.start())
-    history = game.rules.repetition_end
-    while not game.position.is_over:
-        pos = game.position
-        player = south if pos.to_move == SOUTH else north
-        t0 = time.perf_counter()
-        pit = player.choose(pos, game.positions[:-1]) if history else player.choose(pos)
+    for move in computer_turns(game, {SOUTH: south, NORTH: north}):
         if on_move is not None:
-            on_move(pos, pit, time.perf_counter() - t0)
-        game.push(pit)
+            on_move(move.position, move.pit, move.seconds)
     return game
 
 
@@ -108,6 +207,5 @@ def play_series(
         series.games += 1
         series.points_a += pa
         series.points_b += 1.0 - pa
-        margin = result.south - result.north
-        series.margins.append(margin if a_side == SOUTH else -margin)
+        series.margins.append(result.margin(a_side))
     return series

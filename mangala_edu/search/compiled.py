@@ -25,16 +25,18 @@ search, so that a seed gives the same moves on every machine, with or without nu
 from __future__ import annotations
 
 import heapq
+import importlib.util
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..engine.position import Position
 from ..engine.rules import END_SWEEP, Rules
 from .budget import Budget, BudgetExceeded
+from .errors import SearchError
 from .kernel import Child, State
 from .solver import Solution, Solver
 
@@ -116,21 +118,56 @@ def _nb() -> Any:
 
 def available() -> bool:
     """True when the compiled kernel can be used (numba installed, not turned off with
-    ``MANGALA_EDU_ENGINE=pure``)."""
+    ``MANGALA_EDU_ENGINE=pure``). Only looks numba up: importing it (and loading the
+    kernel's machine code, a second or two) waits for the first search that needs it."""
     if os.environ.get("MANGALA_EDU_ENGINE", "").strip().lower() == "pure":
         return False
-    return _nb() is not None
+    if _NB is not None:
+        return True
+    if _NB_ERROR is not None:
+        return False
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):  # a broken or blocked installation
+        return False
+
+
+def loaded() -> bool:
+    """True once the kernel has been imported in this process (its start-up paid)."""
+    return _NB is not None
+
+
+_COMPILED_BACKEND = "mangala_edu.search.backends:CompiledBackend"
+"""The kernel's backend as the registry names it (``SearchInfo.backends``)."""
 
 
 def supports(rules: Rules) -> bool:
-    """True when the kernel can play ``rules``: the Mangala and Kalah rules (first stone back
-    or not, even capture or not, empty-pit capture or not, sweep or own side) on boards of up
-    to :data:`MAX_PITS` pits a side (and as many stones as :func:`capacity` allows)."""
+    """True when the kernel can play ``rules``: the Mangala and Kalah rules (stores on the
+    sowing path; first stone back or not, even capture or not, empty-pit capture or not, sweep
+    or own side) on boards of up to :data:`MAX_PITS` pits a side (and as many stones as
+    :func:`capacity` allows): the games whose registry entry (:mod:`mangala_edu.games`, as the
+    nearest game for unregistered rules) lists the compiled backend. The games with stores
+    beside the board are not among them.
+
+    >>> supports(Rules.mangala_ii()), supports(Rules.toguz_korgool())
+    (False, False)
+    """
+    from ..games import game_of
+
+    game = game_of(rules, nearest=True) if type(rules) is Rules else None
     return (
-        type(rules) is Rules
+        game is not None
+        and _COMPILED_BACKEND in game.search.backends
+        and rules.stores_on_path
         and 1 <= rules.pits <= MAX_PITS
         and rules.total_stones <= capacity(rules.pits)
     )
+
+
+SMALL_STONES = 16
+"""Positions with at most this many stones on the board are solved in pure Python by
+:func:`make_solver` given ``stones``, unless the kernel is loaded already: the pure search
+answers them in well under a second, quicker than the kernel's start-up (about two seconds)."""
 
 
 def engine_name(rules: Rules, engine: str = "auto") -> str:
@@ -140,16 +177,15 @@ def engine_name(rules: Rules, engine: str = "auto") -> str:
     'pure'
     """
     if engine not in ("auto", "pure", "compiled"):
-        raise ValueError(f"unknown engine {engine!r}: choose auto, pure or compiled")
+        raise SearchError("search.unknown_engine", value=engine, allowed="auto, pure, compiled")
     if engine == "pure":
         return "pure"
     ok = available() and supports(rules)
     if engine == "compiled" and not ok:
-        reason = _NB_ERROR or "these rules or this environment"
-        raise RuntimeError(
-            f"the compiled kernel cannot be used here ({reason}); "
-            "install it with: pip install 'mangala_edu[fast]'"
+        reason = _NB_ERROR or (
+            f"the rules {rules.name}" if available() else "numba is not installed"
         )
+        raise SearchError("search.no_kernel", reason=reason)
     return "compiled" if ok else "pure"
 
 
@@ -167,12 +203,20 @@ def make_solver(
     shared: bool = False,
     tables: bool = True,
     tt_bits: int = DEFAULT_TT_BITS,
+    stones: int | None = None,
 ) -> Solver:
     """A solver for ``rules``: compiled when ``engine`` is ``"compiled"``, or ``"auto"`` and the
     kernel is available and supports the rules; pure Python otherwise. ``shared``: one solver
     per rules for the whole process (its transposition table is reused). ``tables``: use the
-    endgame table built for these rules, if any. ``tt_bits``: see :class:`CompiledSolver`."""
+    endgame table built for these rules, if any. ``tt_bits``: see :class:`CompiledSolver`.
+    ``stones``: the stones on the board of the position to solve; with ``"auto"``, a small
+    position (at most :data:`SMALL_STONES`) gets the pure solver while the kernel is not loaded
+    yet (same answers, without the kernel's start-up)."""
     kind = engine_name(rules, engine)
+    small = stones is not None and stones <= SMALL_STONES and not loaded()
+    # (_nb() is None: numba is there but cannot be imported: pure Python too.)
+    if kind == "compiled" and engine == "auto" and (small or _nb() is None):
+        kind = "pure"
     if kind == "pure" and shared:
         from .solver import solver_for
 
@@ -290,7 +334,8 @@ class _Worker:
         self.st = np.zeros((nb.MAX_PLY + 1, p), dtype=np.int64)
         self.meta = np.zeros((nb.MAX_PLY, nb.ROW * pits), dtype=np.int64)
         self.ctl = np.zeros(5, dtype=np.int64)
-        self.out = np.zeros(max(2, pits), dtype=np.int64)
+        # mtdf's bounds and resumed guess (3), best_moves's flag of each pit (pits).
+        self.out = np.zeros(max(3, pits), dtype=np.int64)
 
 
 class CompiledSolver(Solver):
@@ -314,10 +359,12 @@ class CompiledSolver(Solver):
         import numpy as np
 
         if not supports(rules):
-            raise ValueError(f"the compiled kernel does not support the rules {rules!r}")
+            if not rules.stores_on_path:
+                raise SearchError.classic_only(rules, type(self).__name__)
+            raise SearchError("search.no_kernel", reason=f"the rules {rules.name}")
         nb = _nb()
         if nb is None:
-            raise RuntimeError("numba is not installed: pip install 'mangala_edu[fast]'")
+            raise SearchError("search.no_kernel", reason=_NB_ERROR or "numba is not installed")
         super().__init__(rules)
         self.tt_bits = tt_bits
         self._np = np
@@ -378,7 +425,12 @@ class CompiledSolver(Solver):
 
     # Public -------------------------------------------------------------------------------------
     def solve(
-        self, position: Position, *, time_limit: float | None = None, node_limit: int | None = None
+        self,
+        position: Position,
+        *,
+        history: Iterable[Position] = (),
+        time_limit: float | None = None,
+        node_limit: int | None = None,
     ) -> Solution:
         if position.stones_on_board > self.capacity:
             return self._fallback().solve(position, time_limit=time_limit, node_limit=node_limit)
@@ -388,7 +440,12 @@ class CompiledSolver(Solver):
             self._cancel()
 
     def value_of_moves(
-        self, position: Position, *, time_limit: float | None = None, node_limit: int | None = None
+        self,
+        position: Position,
+        *,
+        history: Iterable[Position] = (),
+        time_limit: float | None = None,
+        node_limit: int | None = None,
     ) -> dict[int, int]:
         if position.stones_on_board > self.capacity:
             return self._fallback().value_of_moves(
@@ -526,8 +583,8 @@ class CompiledSolver(Solver):
             lows = [bounds.get(c.pit, (base - stones, base + stones))[0] for c in kids]
             highs = [bounds.get(c.pit, (base - stones, base + stones))[1] for c in kids]
             exc = BudgetExceeded(self.nodes_total, budget.seconds, max(lows), max(highs))
-            exc.values = dict(values)  # type: ignore[attr-defined]
-            exc.bounds = dict(bounds)  # type: ignore[attr-defined]
+            exc.values = dict(values)
+            exc.bounds = dict(bounds)
             raise exc
         return {p: values[p] for p in sorted(values)}
 
@@ -592,7 +649,7 @@ class CompiledSolver(Solver):
         if base is not None:
             self._running = (out, base)
         try:
-            self._call(self._nb.mtdf, w, state, guess, out)
+            self._call(self._nb.mtdf, w, state, guess, out, resume=True)
         except BudgetExceeded as exc:
             if base is not None:
                 lo, hi = self._proven(state, int(out[0]), int(out[1]))
@@ -624,18 +681,28 @@ class CompiledSolver(Solver):
             return super()._root_values(state, value, only_best=only_best)
         w = self._worker()
         out = w.out
-        self._call(self._nb.best_moves, w, state, value, out)
+        self._call(self._nb.best_moves, w, state, value, out, resume=False)
         return [
             (c, value if out[c.pit - 1] == 1 else value - 1) for c in self.kernel.children(state)
         ]
 
     def _call(
-        self, fn: Callable[..., Any], w: _Worker, state: State, arg: int, out: np.ndarray
+        self,
+        fn: Callable[..., Any],
+        w: _Worker,
+        state: State,
+        arg: int,
+        out: np.ndarray,
+        *,
+        resume: bool,
     ) -> None:
         """Run the kernel's ``fn`` (:func:`._nb.mtdf` or :func:`._nb.best_moves`) on
         ``state`` within the running budget; its nodes are charged to the budget, and
-        :class:`BudgetExceeded` is raised when it ran out. An MTD(f) that stops for the
-        transposition table to grow is resumed."""
+        :class:`BudgetExceeded` is raised when it ran out. A search that stops for the
+        transposition table to grow runs again: with ``resume`` (MTD(f)) from the guess it
+        left in ``out[2]`` (its bounds stay in ``out[0]`` and ``out[1]``); without (the best
+        moves) with the same ``arg``, the position's value (``out`` holds the flags of
+        pits, not a guess)."""
         budget = self._budget
         arr = self._np.array(state, dtype=self._np.int64)
         while True:
@@ -655,7 +722,8 @@ class CompiledSolver(Solver):
             budget.charge(nodes)
             if status != 2:
                 return
-            arg = int(out[2])  # MTD(f) goes on from its last value
+            if resume:
+                arg = int(out[2])  # MTD(f) goes on from its last guess
 
     def _arrays(self, w: _Worker) -> tuple[np.ndarray, ...]:
         """The arrays every search of the kernel takes, from ``st`` to ``ctl`` (see

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import IllegalMoveError, Position
+from ..games import GAME, SET, unit_of
 from ..i18n import Message
 from .analysis import threat_after
 from .players import LEVELS, Player
@@ -80,17 +81,20 @@ def hint_reason(
             said = [Message("play.hint.long_term", pit=pit)]
     if exact:
         stones = round(abs(value))
-        keys = _EXACT_GAME if position.rules.family else _EXACT_SET
+        keys = _EXACT[unit_of(position.rules)]
         said.append(Message(keys[(value > 0) - (value < 0)], stones=stones))
     return tuple(said)
 
 
-#: What a solved hint says, by the sign of the value: a set of Mangala, a game of the family.
-_EXACT_SET = {1: "play.hint.exact_win", -1: "play.hint.exact_loss", 0: "play.hint.exact_draw"}
-_EXACT_GAME = {
-    1: "play.hint.exact_win_game",
-    -1: "play.hint.exact_loss_game",
-    0: "play.hint.exact_draw_game",
+#: What a solved hint says, by what is played (the registry's unit: a set of Mangala, a game of
+#: Toguz Korgool or the storeless games) and by the sign of the value.
+_EXACT = {
+    SET: {1: "play.hint.exact_win", -1: "play.hint.exact_loss", 0: "play.hint.exact_draw"},
+    GAME: {
+        1: "play.hint.exact_win_game",
+        -1: "play.hint.exact_loss_game",
+        0: "play.hint.exact_draw_game",
+    },
 }
 
 

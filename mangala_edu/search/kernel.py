@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from ..engine.position import Position
 from ..engine.rules import END_SWEEP, Rules
+from .errors import SearchError, require_classic
 
 State = tuple[int, ...]
 
@@ -58,6 +59,7 @@ class Kernel:
     """
 
     def __init__(self, rules: Rules) -> None:
+        require_classic(rules, type(self).__name__)  # the off-path games: .offpath
         self.rules = rules
         self.pits = rules.pits
         self.children: Callable[[State], list[Child]] = _make_children(rules)
@@ -65,11 +67,11 @@ class Kernel:
     def from_position(self, position: Position) -> tuple[State, int]:
         """The state of a position still in play and its store difference from the mover's side.
 
-        Raises ``ValueError`` for a position that is over (it has no mover).
+        Raises :class:`~.errors.SearchError` for a position that is over (it has no mover).
         """
         side = position._side
         if side is None:
-            raise ValueError("the set is over: there is no side to move")
+            raise SearchError("search.over")
         b = position.board
         m = self.pits
         south, north = b[:m], b[m + 1 : 2 * m + 1]

@@ -18,163 +18,52 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..engine.position import Position
 from ..engine.rules import Rules
-from .budget import Budget, BudgetExceeded
+from .budget import Budget
+from .driver import EXACT, INF, MAX_DEPTH, DeepeningSearch, LookaheadResult, tt_bounds
+from .errors import SearchError, require_classic
 from .evaluate import SCALE, Weights, make_evaluator
 from .kernel import Child, Kernel, State
 
+__all__ = ["EXACT", "INF", "MAX_DEPTH", "Lookahead", "LookaheadResult", "quick_guess"]
+
 CHECK_EVERY = 1024
-MAX_DEPTH = 64
-INF = 10**9
-EXACT = 1 << 20
-"""The depth stored in the table for a value that saw every line to the end of the set: it
-holds at any depth, and using it does not touch the horizon."""
 
 
-@dataclass
-class LookaheadResult:
-    """What a depth-limited search found.
-
-    Attributes:
-        values: each root move's value in stones, from the mover's side, counting the stores
-            already won (the final store difference the search expects).
-        depth: the deepest iteration that finished (0 when none did: then every value is the
-            one-move estimate).
-        nodes: positions searched.
-        seconds: time spent.
-        exact: True when the last iteration saw every line to the end of the set (its values
-            are then the exact final store differences).
-    """
-
-    values: dict[int, float]
-    depth: int
-    nodes: int
-    seconds: float
-    exact: bool = False
-    order: list[int] = field(default_factory=list)
-
-    @property
-    def best_value(self) -> float:
-        return max(self.values.values())
-
-    @property
-    def best_moves(self) -> tuple[int, ...]:
-        """Every root move with the best value, in pit order."""
-        best = self.best_value
-        return tuple(sorted(p for p, v in self.values.items() if v == best))
-
-
-class Lookahead:
-    """Iterative-deepening alpha-beta for one set of rules (keeps its table between calls)."""
+class Lookahead(DeepeningSearch[State]):
+    """Iterative-deepening alpha-beta for one set of rules (keeps its table between calls):
+    the driver of :class:`~.driver.DeepeningSearch` (shared with the off-path games' search)
+    over the moves of :class:`~.kernel.Kernel`."""
 
     def __init__(
         self, rules: Rules, weights: Weights | None = None, max_entries: int = 1_000_000
     ) -> None:
-        self.rules = rules
+        require_classic(rules, type(self).__name__)  # the off-path games: .offpath
         self.kernel = Kernel(rules)
-        self.evaluate = make_evaluator(rules, weights)
-        self.max_entries = max_entries
-        # state -> (depth, lower, upper, best pit); values in 1/SCALE stones of future gain.
-        self.table: dict[State, tuple[int, int, int, int]] = {}
-        self._budget = Budget()
-        self._nodes = 0
-        self._horizon = 0
+        super().__init__(rules, make_evaluator(rules, weights), max_entries)
 
-    def analyse(
-        self,
-        position: Position,
-        *,
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-        max_depth: int = MAX_DEPTH,
-        min_depth: int = 1,
-        all_values: bool = False,
-    ) -> LookaheadResult:
-        """Search ``position`` deeper and deeper within the budget and return the values of
-        every legal move from the last finished depth.
-
-        ``min_depth`` iterations are always finished, whatever the budget (keep it small).
-        With ``all_values`` every root move gets its own value; otherwise only the moves tied
-        for best do, and the others get a value below the best (which is faster).
-        """
+    # Hooks of the driver ------------------------------------------------------------------------
+    def _root(self, position: Position, history: tuple[Position, ...]) -> tuple[State, int, None]:
         if position.rules != self.rules:
-            raise ValueError("this search was made for other rules")
+            raise SearchError("search.other_rules", made=self.rules.name, given=position.rules.name)
         state, base = self.kernel.from_position(position)
-        if len(self.table) > self.max_entries:
-            self.table.clear()
-        budget = Budget(time_limit, node_limit)
-        self._budget = budget
-        self._nodes = 0
-        values: dict[int, int] = {}
-        order: list[int] = []
-        depth_done = 0
-        exact = False
-        for depth in range(1, max_depth + 1):
-            forced = depth <= min_depth
-            self._budget = Budget() if forced else budget
-            self._horizon = 0
-            try:
-                values, order = self._root(state, depth, order, all_values)
-            except BudgetExceeded:
-                break
-            finally:
-                if forced:
-                    budget.nodes += self._budget.nodes
-                    self._budget = budget
-            depth_done = depth
-            if not self._horizon:
-                exact = True
-                break
-            left = budget.remaining()
-            if left is not None and budget.seconds > 0 and left < 1.5 * budget.seconds:
-                break  # the next depth would most likely not finish
-        budget.nodes += self._nodes
-        if not values:  # no depth finished: fall back on one-move estimates
-            values = {c.pit: self._leaf(c) for c in self.kernel.children(state)}
-            order = sorted(values, key=lambda p: values[p], reverse=True)
-        stones = {p: base + v / SCALE for p, v in values.items()}
-        return LookaheadResult(stones, depth_done, budget.nodes, budget.seconds, exact, order)
+        return state, base, None
 
-    # Internals ----------------------------------------------------------------------------------
-    def _leaf(self, c: Child) -> int:
-        _pit, gain, extra, st = c
+    def _children(self, state: State) -> list[Child]:
+        return self.kernel.children(state)
+
+    def _order(self, child: Child) -> int:
+        return child.extra * 1024 + child.gain
+
+    def _descend(self, state: State, ctx: None, child: Child, depth: int, alpha: int) -> int:
+        _pit, gain, extra, st = child
+        g = gain * SCALE
         if st is None:
-            return gain * SCALE
-        h = self.evaluate(st)
-        return gain * SCALE + (h if extra else -h)
-
-    def _root(
-        self, state: State, depth: int, order: list[int], all_values: bool
-    ) -> tuple[dict[int, int], list[int]]:
-        """Exact values (within this depth) of the best moves, and upper bounds below the best
-        value for the others: enough to find every move tied for best."""
-        kids = self.kernel.children(state)
-        if order:
-            rank = {p: i for i, p in enumerate(order)}
-            kids.sort(key=lambda c: rank.get(c.pit, 99))
-        else:
-            kids.sort(key=lambda c: c.extra * 1024 + c.gain, reverse=True)
-        values: dict[int, int] = {}
-        best = -INF
-        search = self._search
-        for c in kids:
-            pit, gain, extra, st = c
-            # Search with alpha one below the best so far, so a move tied for best is seen.
-            a = best - 1 if best > -INF and not all_values else -INF
-            if st is None:
-                v = gain * SCALE
-            elif extra:
-                v = gain * SCALE + search(st, depth - 1, a - gain * SCALE, INF)
-            else:
-                v = gain * SCALE - search(st, depth - 1, -INF, gain * SCALE - a)
-            values[pit] = v
-            if v > best:
-                best = v
-        order = sorted(values, key=lambda p: values[p], reverse=True)
-        return values, order
+            return g
+        if extra:
+            return g + self._search(st, depth, alpha - g, INF)
+        return g - self._search(st, depth, -INF, g - alpha)
 
     def _search(self, p: State, depth: int, alpha: int, beta: int) -> int:
         self._nodes += 1
@@ -185,18 +74,11 @@ class Lookahead:
         entry = table.get(p)
         hint = 0
         if entry is not None:
-            d, lo, hi, hint = entry
-            if d >= depth:
-                # A stored value found with a horizon below it counts as seeing the horizon.
-                if lo >= beta:
-                    self._horizon += d != EXACT
-                    return lo
-                if hi <= alpha:
-                    self._horizon += d != EXACT
-                    return hi
-                if lo == hi:
-                    self._horizon += d != EXACT
-                    return lo
+            hint = entry[3]
+            if entry[0] >= depth:
+                stored = self._stored(entry, alpha, beta)
+                if stored is not None:
+                    return stored
         if depth <= 0:
             self._horizon += 1
             return self.evaluate(p)
@@ -227,15 +109,9 @@ class Lookahead:
         if self._horizon == horizon:  # every line below ended the set: exact at any depth
             depth = EXACT
         if entry is not None and entry[0] == depth:
-            lo, hi = entry[1], entry[2]
+            lo, hi = tt_bounds(best, alpha, beta, entry[1], entry[2])
         else:
-            lo, hi = -INF, INF
-        if best <= alpha:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
+            lo, hi = tt_bounds(best, alpha, beta, -INF, INF)
         table[p] = (depth, lo, hi, best_pit)
         return best
 

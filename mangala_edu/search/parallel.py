@@ -31,10 +31,17 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-__all__ = ["default_jobs", "map_work", "solve_one", "solve_texts"]
+from .errors import SearchError
+
+__all__ = ["ParallelError", "default_jobs", "map_work", "solve_one", "solve_texts"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class ParallelError(SearchError, RuntimeError):
+    """Work that cannot be spread as asked (a Dask cluster without Dask installed); a
+    ``RuntimeError`` as it always was."""
 
 
 def default_jobs() -> int:
@@ -106,7 +113,7 @@ def _dask(
     try:
         from distributed import Client
     except ImportError as exc:  # pragma: no cover - extra not installed
-        raise RuntimeError("--scheduler needs Dask: pip install 'mangala_edu[dask]'") from exc
+        raise ParallelError("parallel.no_dask", command="pip install 'mangala_edu[dask]'") from exc
     client = Client(scheduler, set_as_default=False)
     try:
         futures = client.map(fn, work, pure=False)

@@ -14,11 +14,12 @@ usta      expert    searches as deep as it can in about 3 seconds, and plays the
                     kernel and an endgame table, from 36 stones on: the middle game)
 ========  ========  ===================================================================
 
-The levels play every game of the family the same way (:mod:`.general` searches Toguz
-Korgool and Mangala II, with the game's earlier positions so that a repetition ends a line as
-it ends the game; the expert's exact endgame there starts at :data:`FAMILY_SOLVER_STONES`
-stones). Mangala IV leaves the mover no choice (the leftmost occupied pit), so every level
-simply plays the forced move: it is a game to predict and watch, not to out-think.
+The levels play every game the same way, through the game's search backend
+(:func:`.backends.backend_for`: :mod:`.offpath` searches Toguz Korgool and Mangala II, with the
+game's earlier positions so that a repetition ends a line as it ends the game; the expert's
+exact endgame there starts at the registry's ``exact_stones``, :data:`FAMILY_SOLVER_STONES`).
+Mangala IV leaves the mover no choice (the leftmost occupied pit), so every level simply plays
+the forced move: it is a game to predict and watch, not to out-think.
 
 Every level picks at random among equally good moves, so games vary. With a ``seed`` a player
 is reproducible: it then counts its budget in positions searched rather than in seconds
@@ -41,27 +42,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine import IllegalMoveError, MangalaError
 from ..engine.position import Position
 from ..engine.rules import Rules
-from .budget import BudgetExceeded
-from .general import GeneralLookahead, GeneralSolver
-from .lookahead import Lookahead, LookaheadResult
-from .solver import Solver
+from ..games import GAMES
+from .backends import FAST_TABLE_STONES, NODES_PER_SECOND, Choice, SearchBackend, backend_for
 
-NODES_PER_SECOND = 60_000
-"""Positions a second assumed when a seeded player turns its time budget into a node budget
-(about what this pure-Python search does on one core of a laptop)."""
-FAST_TABLE_STONES = 20
-"""The smallest endgame table (stones) with which an unseeded expert solves the middle game
-(``Level.fast_solver_stones``); with a smaller one or none it keeps to ``solver_stones``."""
+__all__ = [
+    "FAMILY_SOLVER_STONES",
+    "FAST_TABLE_STONES",
+    "LEVELS",
+    "NODES_PER_SECOND",
+    "Choice",
+    "Level",
+    "Player",
+    "RandomPlayer",
+    "get_level",
+    "make_player",
+]
 
-FAMILY_SOLVER_STONES = {"toguz-korgool": 10, "mangala-ii": 16}
-"""In the family's games the expert tries the exact solver with at most this many stones on the
-board (its reach in about a second, measured: Mangala II endgames of up to about 18 stones,
-Toguz Korgool of about 10, see ``docs/family-rules.md``)."""
+FAMILY_SOLVER_STONES = {
+    g.key: g.search.exact_stones for g in GAMES if g.search.exact_stones is not None
+}
+"""In the off-path games the expert tries the exact solver with at most this many stones on the
+board, as the registry (:mod:`mangala_edu.games`, ``SearchInfo.exact_stones``) says (its reach
+in about a second, measured: Mangala II endgames of up to about 18 stones, Toguz Korgool of
+about 10, see ``docs/family-rules.md``)."""
 
 
 @dataclass(frozen=True)
@@ -126,19 +134,6 @@ def get_level(name: str | Level) -> Level:
     return LEVELS[key]
 
 
-@dataclass
-class Choice:
-    """Why a player chose its last move (for display and for tests)."""
-
-    pit: int
-    values: dict[int, float] = field(default_factory=dict)
-    depth: int = 0
-    exact: bool = False
-    nodes: int = 0
-    seconds: float = 0.0
-    mistake: bool = False
-
-
 class Player:
     """A computer player of one level.
 
@@ -156,10 +151,7 @@ class Player:
         self.time_scale = time_scale
         self.rng = random.Random(seed)
         self.last: Choice | None = None
-        self._searches: dict[Rules, Lookahead] = {}
-        self._solvers: dict[Rules, Solver] = {}
-        self._general_searches: dict[Rules, GeneralLookahead] = {}
-        self._general_solvers: dict[Rules, GeneralSolver] = {}
+        self._backends: dict[Rules, SearchBackend] = {}
 
     def __repr__(self) -> str:
         return f"Player({self.level.key!r}, seed={self.seed!r})"
@@ -168,126 +160,40 @@ class Player:
     def name(self) -> str:
         return self.level.key
 
-    def _budget(self, seconds: float) -> tuple[float | None, int | None]:
-        """(time limit, node limit) for ``seconds`` of search at this player's settings."""
-        if self.seed is None:
-            return seconds, None
-        return None, max(1, int(seconds * NODES_PER_SECOND))
+    def backend(self, rules: Rules) -> SearchBackend:
+        """This player's search for ``rules`` (its own lookahead table; unseeded, the process's
+        shared solver, compiled when the kernel is installed; seeded, its own pure-Python
+        solver, whose node counts are the same on every machine)."""
+        backend = self._backends.get(rules)
+        if backend is None:
+            engine = "pure" if self.seed is not None else None
+            backend = backend_for(rules, engine, shared=self.seed is None)
+            self._backends[rules] = backend
+        return backend
 
     def choose(self, position: Position, history: Sequence[Position] = ()) -> int:
         """The pit this player plays in ``position`` (the set must not be over).
 
-        ``history`` is the game's earlier positions: in the family's games a repeated position
-        ends the game, and the player takes it into account (the classic rules ignore it).
+        ``history`` is the game's earlier positions: in the games that end on a repetition
+        the player takes it into account (the others ignore it).
         """
-        moves = position.legal_moves
-        if not moves:
+        if not position.legal_moves:
             raise IllegalMoveError("error.over")
-        level = self.level
-        seconds = level.time_limit * self.time_scale
-        if len(moves) == 1:
-            self.last = Choice(moves[0])
-            return moves[0]
-        if level.solver_stones and position.stones_on_board <= self._solver_stones(position):
-            choice = self._solve(position, seconds / 2, history)
-            if choice is not None:
-                self.last = choice
-                return choice.pit
-            seconds /= 2
-        result = self._look(position, seconds, all_values=level.mistake_rate > 0, history=history)
-        values = result.values
-        best = result.best_value
-        pool = [p for p in moves if values[p] == best]
-        mistake = False
-        if level.mistake_rate and self.rng.random() < level.mistake_rate:
-            worse = [v for v in values.values() if best - level.mistake_cost <= v < best]
-            if worse:
-                second = max(worse)
-                pool = [p for p in moves if values[p] == second]
-                mistake = True
-        pit = self.rng.choice(pool)
-        self.last = Choice(
-            pit, values, result.depth, result.exact, result.nodes, result.seconds, mistake
-        )
-        return pit
-
-    def _look(
-        self,
-        position: Position,
-        seconds: float,
-        all_values: bool = False,
-        history: Sequence[Position] = (),
-    ) -> LookaheadResult:
-        rules = position.rules
-        time_limit, node_limit = self._budget(seconds)
-        if rules.family:
-            general = self._general_searches.get(rules)
-            if general is None:
-                general = self._general_searches[rules] = GeneralLookahead(rules)
-            return general.analyse(
-                position,
-                history=history,
-                time_limit=time_limit,
-                node_limit=node_limit,
-                max_depth=self.level.max_depth,
-                all_values=all_values,
-            )
-        look = self._searches.get(rules)
-        if look is None:
-            look = self._searches[rules] = Lookahead(rules)
-        return look.analyse(
+        choice = self.backend(position.rules).decide(
             position,
-            time_limit=time_limit,
-            node_limit=node_limit,
-            max_depth=self.level.max_depth,
-            all_values=all_values,
+            self.level,
+            history=history,
+            rng=self.rng,
+            seconds=self.level.time_limit * self.time_scale,
+            reproducible=self.seed is not None,
         )
+        self.last = choice
+        return choice.pit
 
-    def _solver(self, rules: Rules) -> Solver:
-        solver = self._solvers.get(rules)
-        if solver is None:
-            if self.seed is None:  # unseeded: the compiled kernel if installed
-                from .compiled import make_solver
-
-                solver = make_solver(rules, "auto", shared=True)
-            else:
-                solver = Solver(rules)
-            self._solvers[rules] = solver
-        return solver
-
-    def _solver_stones(self, position: Position) -> int:
-        """The most stones on the board with which this player tries the exact solver."""
-        level = self.level
-        if position.rules.family:  # the general solver's reach
-            return FAMILY_SOLVER_STONES.get(position.rules.name, 0)
-        if self.seed is None and level.fast_solver_stones:
-            solver = self._solver(position.rules)
-            if getattr(solver, "table_stones", -1) >= FAST_TABLE_STONES:
-                return max(level.solver_stones, level.fast_solver_stones)
-        return level.solver_stones
-
-    def _solve(
-        self, position: Position, seconds: float, history: Sequence[Position] = ()
-    ) -> Choice | None:
-        rules = position.rules
-        time_limit, node_limit = self._budget(seconds)
-        try:
-            if rules.family:
-                general = self._general_solvers.get(rules)
-                if general is None:
-                    general = self._general_solvers[rules] = GeneralSolver(rules)
-                sol = general.solve(
-                    position, history=history, time_limit=time_limit, node_limit=node_limit
-                )
-            else:
-                sol = self._solver(rules).solve(
-                    position, time_limit=time_limit, node_limit=node_limit
-                )
-        except BudgetExceeded:
-            return None
-        pit = self.rng.choice(sol.best_moves)
-        values = {p: float(sol.value) for p in sol.best_moves}
-        return Choice(pit, values, 0, True, sol.nodes, sol.seconds)
+    def forget(self) -> None:
+        """Empty this player's search tables."""
+        for backend in self._backends.values():
+            backend.forget()
 
 
 class RandomPlayer:

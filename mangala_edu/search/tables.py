@@ -51,6 +51,7 @@ from typing import Any
 
 from ..engine.errors import MangalaError
 from ..engine.rules import END_SWEEP, Rules
+from ..games import GAMES
 
 __all__ = [
     "DEFAULT_STONES",
@@ -64,6 +65,7 @@ __all__ = [
     "reusable",
     "table_for",
     "table_name",
+    "table_rules_name",
     "table_size",
 ]
 
@@ -105,28 +107,27 @@ def cache_dir() -> Path:
     return Path(root) / "tables"
 
 
-def rules_family(rules: Rules) -> str:
-    """The name of a table's rules, without the stones a pit starts with.
+def table_rules_name(rules: Rules) -> str:
+    """The name of a table's rules, without the stones a pit starts with: the registry's game
+    whose rules play alike (:attr:`~mangala_edu.games.SearchInfo.tables`), or the flags.
 
-    >>> rules_family(Rules.official()), rules_family(Rules.kalah(4, 3))
+    >>> table_rules_name(Rules.official()), table_rules_name(Rules.kalah(4, 3))
     ('official', 'kalah')
-    >>> rules_family(Rules(name="x", even_capture=False))
+    >>> table_rules_name(Rules(name="x", even_capture=False))
     'back1-even0-empty1-sweep'
     """
     flags = (rules.first_stone_back, rules.even_capture, rules.empty_capture, rules.end_rule)
-    for name, preset in (
-        ("official", Rules.official()),
-        ("no-return", Rules.no_return()),
-        ("own-side", Rules.own_side()),
-        ("kalah", Rules.kalah()),
-    ):
+    for game in GAMES:
+        if not game.search.tables:
+            continue
+        preset = game.rules()
         if flags == (
             preset.first_stone_back,
             preset.even_capture,
             preset.empty_capture,
             preset.end_rule,
         ):
-            return name
+            return game.key
     end = "sweep" if rules.end_rule == END_SWEEP else "ownside"
     return (
         f"back{int(rules.first_stone_back)}-even{int(rules.even_capture)}"
@@ -136,7 +137,7 @@ def rules_family(rules: Rules) -> str:
 
 def _rules_record(rules: Rules) -> dict[str, object]:
     return {
-        "family": rules_family(rules),
+        "family": table_rules_name(rules),
         "pits": rules.pits,
         "first_stone_back": rules.first_stone_back,
         "even_capture": rules.even_capture,
@@ -147,7 +148,7 @@ def _rules_record(rules: Rules) -> dict[str, object]:
 
 def table_name(rules: Rules, stones: int) -> str:
     """The file name of the table for ``rules`` up to ``stones`` stones."""
-    return f"{rules_family(rules)}-{rules.pits}pits-{stones}stones.mtb"
+    return f"{table_rules_name(rules)}-{rules.pits}pits-{stones}stones.mtb"
 
 
 _NAME = re.compile(r"(?P<family>.+)-(?P<pits>\d+)pits-(?P<stones>\d+)stones\.mtb")
@@ -190,7 +191,7 @@ def reusable(rules: Rules, stones: int, folder: str | Path | None = None) -> int
     found = [-1]
     for path in find_tables(folder):
         m = _NAME.fullmatch(path.name)
-        if m and m["family"] == rules_family(rules) and int(m["pits"]) == rules.pits:
+        if m and m["family"] == table_rules_name(rules) and int(m["pits"]) == rules.pits:
             found.append(int(m["stones"]))
     return max(k for k in found if k < stones)
 
@@ -225,7 +226,7 @@ class EndgameTable:
         """
         n = sum(state)
         if n > self.stones:
-            raise ValueError(f"the table covers at most {self.stones} stones, not {n}")
+            raise TableError("tables.too_many_stones", stones=self.stones, found=n)
         return int(self.data[state_rank(state)])
 
 
@@ -269,16 +270,17 @@ def read_header(path: Path) -> dict[str, Any]:
 
 
 def read_header_bytes(head: bytes) -> dict[str, Any]:
-    """The header at the start of a table file's bytes; ``ValueError`` when there is none.
+    """The header at the start of a table file's bytes; :class:`TableError` (a ``ValueError``)
+    when there is none.
 
     >>> read_header_bytes(header_bytes({"format": 1}))
     {'format': 1}
     """
     if not head.startswith(MAGIC) or len(head) < HEADER_BYTES:
-        raise ValueError("not a table file")
+        raise TableError("tables.no_header")
     header = json.loads(head[len(MAGIC) : HEADER_BYTES].split(b"\n", 1)[0])
     if not isinstance(header, dict):
-        raise ValueError("not a table header")
+        raise TableError("tables.no_header")
     return header
 
 
@@ -286,7 +288,7 @@ def header_bytes(header: dict[str, Any]) -> bytes:
     """A table file's first :data:`HEADER_BYTES` bytes for ``header``."""
     head = MAGIC + json.dumps(header).encode() + b"\n"
     if len(head) > HEADER_BYTES:  # pragma: no cover
-        raise ValueError("table header too long")
+        raise TableError("tables.header_too_long", most=HEADER_BYTES)
     return head + b" " * (HEADER_BYTES - len(head))
 
 
@@ -323,8 +325,8 @@ def load(path: str | Path, rules: Rules | None = None, *, check: bool = True) ->
         raise TableError(
             "tables.other_rules",
             file=str(path),
-            found=rules_family(table_rules),
-            wanted=rules_family(rules),
+            found=table_rules_name(table_rules),
+            wanted=table_rules_name(rules),
         )
     if entries != table_size(table_rules, stones):
         raise TableError("tables.damaged", file=str(path))
@@ -360,14 +362,14 @@ def table_for(rules: Rules, folder: str | Path | None = None) -> EndgameTable | 
     loaded once per process; ``None`` when there is none. A damaged or mismatched file is
     skipped with a warning that says how to rebuild it."""
     folder = Path(folder) if folder is not None else cache_dir()
-    key = (f"{folder}|{rules_family(rules)}", rules.pits)
+    key = (f"{folder}|{table_rules_name(rules)}", rules.pits)
     with _LOAD_LOCK:
         if key in _LOADED:
             return _LOADED[key]
         candidates = []
         for path in find_tables(folder):
             m = _NAME.fullmatch(path.name)
-            if m and m["family"] == rules_family(rules) and int(m["pits"]) == rules.pits:
+            if m and m["family"] == table_rules_name(rules) and int(m["pits"]) == rules.pits:
                 candidates.append((int(m["stones"]), path))
         table = None
         for _stones, path in sorted(candidates, reverse=True):
@@ -401,7 +403,7 @@ def build_command(rules: Rules, stones: int | None = None) -> str:
     >>> build_command(Rules.official())
     'mangala-edu tables build --rules official'
     """
-    family = rules_family(rules)
+    family = table_rules_name(rules)
     text = f"mangala-edu tables build --rules {family}"
     if family == "kalah" or rules.pits != 6:
         text += f" --pits {rules.pits}"
@@ -435,9 +437,9 @@ def build(
     from .compiled import rule_params, supports
 
     if not supports(rules):
-        raise ValueError(f"the compiled kernel does not support the rules {rules!r}")
+        raise TableError("tables.unsupported", rules=rules.name)
     if not 0 <= stones <= 127:
-        raise ValueError("stones must lie between 0 and 127")
+        raise TableError("tables.build_stones", value=stones)
     folder = Path(folder) if folder is not None else cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob(".tmp-*.mtb"):  # left by a build that was killed
@@ -453,7 +455,7 @@ def build(
     start_layer = 0
     for path in sorted(find_tables(folder), reverse=True):
         m = _NAME.fullmatch(path.name)
-        if not m or m["family"] != rules_family(rules) or int(m["pits"]) != rules.pits:
+        if not m or m["family"] != table_rules_name(rules) or int(m["pits"]) != rules.pits:
             continue
         k = int(m["stones"])
         if k > stones or k < start_layer:
@@ -470,7 +472,7 @@ def build(
     flag = np.zeros(1, dtype=np.int64)
     jobs = jobs or os.cpu_count() or 1
     old_threads = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
     if progress is not None:
         progress(done, total)
     try:
@@ -486,7 +488,7 @@ def build(
     finally:
         numba.set_num_threads(old_threads)
     if (data == _nb.UNKNOWN).any():  # pragma: no cover - a bug, never trusted
-        raise RuntimeError("the table build left entries unknown")
+        raise TableError("tables.entries_unknown")
     return write(rules, stones, data, folder)
 
 

@@ -510,11 +510,9 @@ class Board(anywidget.AnyWidget):
     def _apply(self, trace: MoveTrace) -> MoveTrace:
         """A checked move: record it, send it to the JavaScript, then the new state; returns
         the move's trace as the game played it."""
-        self._game.push(trace.pit)
-        if self._game.position != trace.after:
-            # The family's games stop on a repeated position (the game sees it, not the
-            # position): the trace says so, with the share-out.
-            trace = trace.ended_by_repetition(self._game.repeated(len(self._game.moves)) or 0)
+        # The game's trace: the family's games stop on a repeated position (the game sees it,
+        # not the position), and its trace says so, with the share-out.
+        trace = self._game.push(trace.pit)
         self._last = trace
         self._said = None
         message: dict[str, object] = {

@@ -68,9 +68,11 @@ from ..engine import (
     other,
 )
 from ..engine.match import Match, MatchError
+from ..games import GAME, SET, game_of, unit_of
 from ..i18n import Message, language_from_folder, t
 from ..i18n import number as number_text
 from ..search import GameReview, MoveReview, Player, analyse_game
+from ..search.arena import FunctionPlayer, computer_turns
 from ..search.hints import Hint, hint_for, hint_player
 from ..search.players import LEVELS, get_level
 from .board import Board
@@ -97,15 +99,11 @@ _PLAY_STYLE = w.HTML(
 #: How the line about the lot and the line about the next set speak of the starter: to the
 #: human, about the computer, or (with a classmate) by the side's name.
 _LOT = {"human": "play.lot.human", "computer": "play.lot.computer", "side": "play.lot.side"}
+#: Texts that say "set" for Mangala and "game" for the games played as one game (registry unit).
+_NOT_OVER = {SET: "play.error.set_not_over", GAME: "play.error.game_not_over"}
+_TABLE_CAPTION = {SET: "play.table_caption", GAME: "play.table_caption_family"}
 _NEXT = {"human": "play.next.human", "computer": "play.next.computer", "side": "play.next.side"}
 _ROW = {SIDES[0]: Message("play.row.south"), SIDES[1]: Message("play.row.north")}
-
-#: The name of each game of the family in the title (official Mangala's title names none).
-_GAMES = {
-    "toguz-korgool": "play.game.toguz_korgool",
-    "mangala-ii": "play.game.mangala_ii",
-    "mangala-iv": "play.game.mangala_iv",
-}
 
 #: The most seconds the review of one set may take in all: a long game (Toguz Korgool's last
 #: a hundred moves and more) gives each move less than ``analysis_time``, and says so.
@@ -121,12 +119,12 @@ def game_name(rules: Rules) -> Message | None:
     >>> game_name(Rules.official()) is None
     True
     """
-    key = _GAMES.get(rules.name)
-    if key is not None:
-        return Message(key)
-    if rules.name.startswith("kalah"):
-        return Message("play.game.kalah", pits=rules.pits, stones=rules.stones)
-    return None
+    game = game_of(rules)
+    if game is None or game.key == "official" or game.variant_of is not None:
+        return None
+    if game.sized_name_key is not None:
+        return Message(game.sized_name_key, pits=rules.pits, stones=rules.stones)
+    return Message(game.name_key)
 
 
 # -- The widget -------------------------------------------------------------------------------
@@ -370,9 +368,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         """Start the next set once this one is over; returns who starts it."""
         match = self.match
         if not match.position.is_over and not match.is_over:
-            raise MatchError(
-                "play.error.game_not_over" if self.rules.family else "play.error.set_not_over"
-            )
+            raise MatchError(_NOT_OVER[unit_of(self.rules)])
         self.board.game = match.next_set()
         starter = self.board.game.first
         self.stand_in = None  # the next set is the pupil's again
@@ -389,10 +385,11 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         position to a pit) play the human's moves until the set is over: for demonstrations
         of the review (with a classmate match it plays both sides). From then on the match
         speaks of the sides, not to a pupil: nobody here played it."""
-        choose = stand_in.choose if isinstance(stand_in, Player) else stand_in
+        player = stand_in if isinstance(stand_in, Player) else FunctionPlayer(stand_in)
         self.stand_in = stand_in.level.name(self.lang) if isinstance(stand_in, Player) else "?"
-        while not self.position.is_over:
-            self.human_move(choose(self.position))
+        humans = {side: player for side in SIDES if self.is_human(side)}
+        for _ in computer_turns(self.board.game, humans, play=self.human_move):
+            pass  # each move of the stand-in, the computer answering
 
     # Reading ---------------------------------------------------------------------------------
     @property
@@ -446,17 +443,19 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     # Internals -------------------------------------------------------------------------------
     def _computer_moves(self) -> None:
         """While it is the computer's turn, let it choose and play on the board."""
-        player = self.player
-        if player is None:
+        player, side, board = self.player, self.computer_side, self.board
+        if player is None or side is None:
             return
+
+        def thinking(_: Position) -> None:
+            self.info.value = self._info_html(t("play.thinking", self.lang))
+
         played = []
         self._busy = True
         try:
-            while not self.position.is_over and self.position.to_move == self.computer_side:
-                self.info.value = self._info_html(t("play.thinking", self.lang))
-                pit = player.choose(self.position, history=self._history())
-                self.board.play(pit)
-                played.append(t("play.pit", self.lang, pit=pit))
+            turns = computer_turns(board.game, {side: player}, play=board.play, thinking=thinking)
+            for move in turns:
+                played.append(t("play.pit", self.lang, pit=move.pit))
         finally:
             self._busy = False
         if played:
@@ -476,7 +475,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def _history(self) -> tuple[Position, ...]:
         """The set's positions before the current one: in the family's games a repeated
         position ends the game, so the computer and the hints take them into account."""
-        return self.board.game.positions[:-1] if self.rules.repetition_end else ()
+        return self.board.game.history
 
     def _moved(self, trace: MoveTrace) -> None:
         if self._busy:
@@ -528,7 +527,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
     def _review_head_html(self, review: GameReview) -> str:
         number = self.reviews.index(review) + 1 if review in self.reviews else self.set_number
         seconds = self._seconds(review)
-        if not self.rules.family:
+        if self.rules.stores_on_path:
             return review_head_html(number, seconds, self.lang)
         head = review_head_html(
             number, seconds, self.lang, note=Message("play.review.note_family", seconds=seconds)
@@ -655,9 +654,7 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
 
     def _table_html(self) -> str:
         now = self.set_number if not self.match.is_over else 0
-        caption = t(
-            "play.table_caption_family" if self.rules.family else "play.table_caption", self.lang
-        )
+        caption = t(_TABLE_CAPTION[unit_of(self.rules)], self.lang)
         return score_table_html(self.table_rows(), now, caption)
 
     def _refresh(self) -> None:

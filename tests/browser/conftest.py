@@ -8,6 +8,10 @@ Use them from any browser test (lesson notebooks, Voilà later)::
         assert lab.errors() == []
         lab.page.locator(".mangala-board").first.screenshot(path=...)
 
+One JupyterLab serves the whole session (each pytest-xdist worker its own), and it stays open
+in one browser tab (one per device scale factor): each test opens its notebook in that tab and
+closes it (its kernel shut down) when done, instead of loading JupyterLab again.
+
 Tests are skipped (with the reason) when Chromium or Playwright is missing, unless the
 environment variable ``CI`` is set: in CI a missing browser is a failure.
 """
@@ -199,6 +203,7 @@ class LabPage:
     page: object
     name: str
     console: list[str] = field(default_factory=list)
+    in_lab: bool = False  # opened by run_notebook in the shared JupyterLab tab
 
     def errors(self) -> list[str]:
         """Console errors and uncaught exceptions, less JupyterLab's own offline noise."""
@@ -220,14 +225,20 @@ class LabPage:
         }""")
 
     def wait_idle(self, timeout: float = 60_000) -> None:
+        """Wait until this notebook is the current one and its kernel is idle."""
         self.page.wait_for_function(
-            "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
-            "?.kernel?.status === 'idle'",
+            """(name) => {
+            const w = window.jupyterapp?.shell?.currentWidget;
+            return (!name || w?.context?.path === name)
+                && w?.sessionContext?.session?.kernel?.status === 'idle';
+        }""",
+            arg=self.name if self.in_lab else "",
             timeout=timeout,
         )
 
     def run_all(self, timeout: float = 120_000) -> None:
-        """Run every cell and wait until each code cell has run and the kernel is idle."""
+        """Run every cell and wait until each code cell has run and the kernel is idle (or a
+        cell has failed: Run All stops there, and ``error_outputs`` says why)."""
         self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.page.wait_for_function(
             """() => {
@@ -236,22 +247,93 @@ class LabPage:
             const cells = w.content.widgets.filter(c => c.model.type === 'code');
             const done = cells.every(c => c.model.executionCount !== null
                                           && c.model.executionState !== 'running');
-            return done && w.sessionContext.session?.kernel?.status === 'idle';
+            const failed = cells.some(c => c.model.outputs.toJSON().some(
+                out => out.output_type === 'error'));
+            return (done || failed) && w.sessionContext.session?.kernel?.status === 'idle';
         }""",
             timeout=timeout,
         )
 
 
+def _log_console(tab: LabTab) -> None:
+    """Console errors and uncaught exceptions of the tab go to the notebook open in it."""
+
+    def console(message: object) -> None:
+        if tab.current is not None and message.type == "error":
+            tab.current.console.append(f"console.{message.type}: {message.text}")
+
+    def error(exc: object) -> None:
+        if tab.current is not None:
+            tab.current.console.append(f"pageerror: {exc}\n{exc.stack}")
+
+    tab.page.on("console", console)
+    tab.page.on("pageerror", error)
+
+
+@dataclass
+class LabTab:
+    """JupyterLab open in a browser tab, kept for the session; ``current`` is the notebook
+    open in it now."""
+
+    context: object
+    page: object
+    current: LabPage | None = None
+
+
+@pytest.fixture(scope="session")
+def lab_tabs(lab_server: LabServer, browser: object) -> Iterator[dict[float, LabTab]]:
+    """The session's JupyterLab tabs, one per device scale factor, made when first needed."""
+    tabs: dict[float, LabTab] = {}
+    yield tabs
+    for tab in tabs.values():
+        tab.context.close()
+
+
+def _open_tab(lab_server: LabServer, browser: object, scale: float) -> LabTab:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, device_scale_factor=scale
+    )
+    tab = LabTab(context, context.new_page())
+    _log_console(tab)
+    page = tab.page
+    page.goto(f"{lab_server.url}/lab?reset&token={lab_server.token}")
+    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.restored; }")
+    return tab
+
+
+def _close_notebook(tab: LabTab) -> None:
+    """Close the tab's notebook without a question, its kernel shut down."""
+    lab, tab.current = tab.current, None
+    if lab is None:
+        return
+    tab.page.evaluate(
+        """async (name) => {
+        const app = window.jupyterapp;
+        for (const w of [...app.shell.widgets('main')]) {
+            if (w.context?.path !== name) continue;
+            await w.sessionContext?.shutdown();
+            w.dispose();
+        }
+    }""",
+        lab.name,
+    )
+
+
 @pytest.fixture
-def run_notebook(lab_server: LabServer, browser: object) -> Iterator[Callable[..., LabPage]]:
-    """Open a copy of a notebook in JupyterLab, run all its cells, return the page.
+def run_notebook(
+    lab_server: LabServer, browser: object, lab_tabs: dict[float, LabTab]
+) -> Iterator[Callable[..., LabPage]]:
+    """Open a copy of a notebook in the session's JupyterLab tab, run all its cells, return
+    the page.
 
     ``run_notebook(path, viewport=(1280, 800), scale=1)``: ``scale`` is the device scale
     factor (1.5 at 1280x720 looks like a 1920x1080 projector with the page zoomed to 150 %);
     ``in_folder=True`` opens the copy in a folder named like the notebook's own (``tr/``,
-    ``en/``), so that a lesson takes its language from it.
+    ``en/``), so that a lesson takes its language from it. The notebook is closed (its kernel
+    shut down) after the test.
     """
-    contexts = []
+    used: set[float] = set()
 
     def open_it(
         path: Path,
@@ -266,25 +348,31 @@ def run_notebook(lab_server: LabServer, browser: object) -> Iterator[Callable[..
             (lab_server.root / path.parent.name).mkdir(exist_ok=True)
             name = f"{path.parent.name}/{name}"
         shutil.copy(path, lab_server.root / name)
-        context = browser.new_context(
-            viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=scale
+        if scale not in lab_tabs:
+            lab_tabs[scale] = _open_tab(lab_server, browser, scale)
+        tab = lab_tabs[scale]
+        _close_notebook(tab)
+        used.add(scale)
+        page = tab.page
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        lab = tab.current = LabPage(page, name, in_lab=True)
+        page.evaluate(
+            """async (path) => {
+            await window.jupyterapp.commands.execute('docmanager:open',
+                                                     {path, factory: 'Notebook'});
+        }""",
+            name,
         )
-        contexts.append(context)
-        page = context.new_page()
-        lab = LabPage(page, name)
-        page.on(
-            "console",
-            lambda m: (
-                lab.console.append(f"console.{m.type}: {m.text}") if m.type == "error" else None
-            ),
-        )
-        page.on("pageerror", lambda e: lab.console.append(f"pageerror: {e}\n{e.stack}"))
-        page.goto(lab_server.tree_url(name))
         lab.wait_idle()
         if run:
             lab.run_all()
         return lab
 
     yield open_it
-    for context in contexts:
-        context.close()
+    for scale in used:
+        tab = lab_tabs[scale]
+        try:
+            _close_notebook(tab)
+        except Exception:  # a broken tab: the next test opens a new one
+            del lab_tabs[scale]
+            tab.context.close()

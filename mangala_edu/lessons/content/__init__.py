@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ..spec import LessonSpec
+from ..spec import LessonError, LessonSpec
 
 
 def _discover() -> dict[int, LessonSpec]:
@@ -15,7 +15,7 @@ def _discover() -> dict[int, LessonSpec]:
         if module.name.startswith("l") and module.name[1:3].isdigit():
             spec: LessonSpec = importlib.import_module(f"{__name__}.{module.name}").SPEC
             if spec.number in found:
-                raise ValueError(f"two lessons are number {spec.number}")
+                raise LessonError("lesson.same_number", number=spec.number)
             found[spec.number] = spec
     return found
 

@@ -1,8 +1,9 @@
-"""The games of the family whose stores lie beside the board: Toguz Korgool, Mangala II and IV.
+"""The sowing of the games whose stores lie off the path (beside the board): Toguz Korgool,
+Mangala II and IV.
 
 The official rules keep their own fast sowing (:func:`~.position._sow`); a
-:class:`~.position.Position` under rules with :attr:`~.rules.Rules.family` set is played by
-:func:`sow` here instead. Both are driven by the same :class:`~.rules.Rules` data and write the
+:class:`~.position.Position` under rules without :attr:`~.rules.Rules.stores_on_path` is played
+by :func:`sow` here instead. Both are driven by the same :class:`~.rules.Rules` data and write the
 same :class:`~.trace.Event` vocabulary, so the board, the captions and the lessons serve every
 game.
 

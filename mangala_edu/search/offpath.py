@@ -1,7 +1,9 @@
-"""Search for the family's games (Toguz Korgool, Mangala II, Mangala IV): solver and lookahead.
+"""Search for the games whose stores lie off the sowing path (Toguz Korgool, Mangala II, Mangala
+IV): solver and lookahead.
 
 The classic search (:mod:`.kernel`, :mod:`.solver`, :mod:`.lookahead`) works on mover-relative
-states without stores, which fits the official rules and Kalah only. The family needs more:
+states without stores, which fits the official rules and Kalah only. The games whose stores lie
+beside the board need more:
 
 * **Toguz Korgool** ends as soon as a store holds 82, so a position's future depends on the
   stores, and each player's tuzdik is part of the position: a state carries both.
@@ -20,20 +22,20 @@ none). Values are *future gains* from the side to move, as in :mod:`.kernel`: th
 mover will still gain on the opponent from here; a position's value is its store difference
 plus its future gain.
 
-:class:`GeneralSolver` is exact: MTD(f) over fail-soft alpha-beta, whose transposition table
+:class:`OffPathSolver` is exact: MTD(f) over fail-soft alpha-beta, whose transposition table
 is keyed by the state together with the positions since the last capture (so a value that
 depends on which positions came before is never reused for another history). It is practical
 for endgames with few stones on the board; beyond its budget it raises
 :class:`~.budget.BudgetExceeded` with the bounds it had proven, and a line longer than
-:data:`MAX_PLY` moves is beyond it too. :class:`GeneralLookahead` is the depth-limited search of
-the computer players, with an evaluation per game (:func:`make_family_evaluator`).
+:data:`MAX_PLY` moves is beyond it too. :class:`OffPathLookahead` is the depth-limited search of
+the computer players, with an evaluation per game (:func:`make_offpath_evaluator`).
 
 >>> from mangala_edu import Position, Rules
 >>> pos = Position.from_text("0,0,0,0,1,1,34/1,0,0,0,0,1,35 S", Rules.mangala_ii())
->>> sol = GeneralSolver(pos.rules).solve(pos)
+>>> sol = OffPathSolver(pos.rules).solve(pos)
 >>> sol.value, sol.best_moves          # S6 makes N1 2 and takes it
 (3, (6,))
->>> GeneralLookahead(pos.rules).analyse(pos, max_depth=12).best_moves
+>>> OffPathLookahead(pos.rules).analyse(pos, max_depth=12).best_moves
 (6,)
 """
 
@@ -42,27 +44,42 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..engine.family import sow
+from ..engine.offpath import sow
 from ..engine.position import Position
 from ..engine.rules import Rules
+from ..games import game_of
 from .budget import Budget, BudgetExceeded
+from .driver import (
+    EXACT,
+    INF,
+    DeepeningSearch,
+    ExactSearch,
+    RootMove,
+    shared_search,
+    tt_bounds,
+    tt_entry,
+    tt_window,
+)
+from .errors import SearchError, require_off_path
 from .evaluate import SCALE
 from .kernel import Child
-from .lookahead import EXACT, INF, MAX_DEPTH, LookaheadResult
-from .solver import Solution
 
 __all__ = [
     "MAX_PLY",
-    "FamilyWeights",
-    "GeneralKernel",
-    "GeneralLookahead",
-    "GeneralSolver",
-    "general_solver_for",
-    "make_family_evaluator",
+    "OffPathKernel",
+    "OffPathLookahead",
+    "OffPathSolver",
+    "OffPathWeights",
+    "make_offpath_evaluator",
+    "offpath_solver_for",
+    "offpath_weights",
+    "play_out",
 ]
 
 State = tuple[int, ...]
 History = frozenset[State]
+Node = tuple[State, History]
+"""What the exact solver searches: a state and the positions since the last capture."""
 
 MAX_PLY = 400
 """The longest line the exact solver follows; a longer one is beyond it (like a budget)."""
@@ -71,12 +88,12 @@ CHECK_EVERY = 1024
 _EMPTY: History = frozenset()
 
 
-class GeneralKernel:
-    """Move generation for the family's rules, on states (see the module's docstring), built
-    on the engine's own sowing (:func:`~mangala_edu.engine.family.sow`).
+class OffPathKernel:
+    """Move generation for the off-path games' rules, on states (see the module's docstring), built
+    on the engine's own sowing (:func:`~mangala_edu.engine.offpath.sow`).
 
     >>> from mangala_edu import Position, Rules
-    >>> kernel = GeneralKernel(Rules.toguz_korgool())
+    >>> kernel = OffPathKernel(Rules.toguz_korgool())
     >>> state = kernel.state(Position.start(Rules.toguz_korgool()))
     >>> len(state), kernel.stones(state)
     (23, 162)
@@ -85,8 +102,7 @@ class GeneralKernel:
     """
 
     def __init__(self, rules: Rules) -> None:
-        if not rules.family:
-            raise ValueError("the general kernel plays the family's games only")
+        require_off_path(rules, type(self).__name__)  # the classic games: .kernel
         self.rules = rules
         g = rules.geometry
         self.size = g.size
@@ -99,7 +115,7 @@ class GeneralKernel:
         """The state of a position still in play."""
         side = position._side
         if side is None:
-            raise ValueError("the game is over: there is no side to move")
+            raise SearchError("search.over")
         b = list(position.board)
         if not self.keep_stores:
             s0, s1 = self.stores
@@ -160,7 +176,7 @@ class GeneralKernel:
 
 
 def _layer_history(
-    kernel: GeneralKernel, position: Position, history: Iterable[Position]
+    kernel: OffPathKernel, position: Position, history: Iterable[Position]
 ) -> History:
     """The states of the earlier positions of the game that ``position`` could still repeat:
     those with as many stones on the board (stones never come back, so none from before a
@@ -200,132 +216,62 @@ def play_out(
             budget.charge(64)
     result = pos.result
     assert result is not None
-    diff = result.south - result.north
-    return (diff if mover == "south" else -diff), plies
+    return result.margin(mover), plies
 
 
-class GeneralSolver:
-    """The exact solver for the family's games; keeps its table between calls.
+class OffPathSolver(ExactSearch[Node]):
+    """The exact solver for the games whose stores lie off the path; keeps its table between
+    calls.
 
-    Like :class:`~.solver.Solver`: :meth:`solve` gives the value (the final store difference
-    from the mover's side under perfect play) and every best move, :meth:`value_of_moves` the
-    value after each move. Both take the game's earlier positions (``history``) so that a
-    repeated position ends a line as it ends the game.
+    Like :class:`~.solver.Solver` (the same driver, :class:`~.driver.ExactSearch`):
+    :meth:`solve` gives the value (the final store difference from the mover's side under
+    perfect play) and every best move, :meth:`value_of_moves` the value after each move. Both
+    take the game's earlier positions (``history``) so that a repeated position ends a line as
+    it ends the game. Its nodes are a state with the positions since the last capture.
 
     >>> from mangala_edu import Position, Rules
     >>> pos = Position.from_text("0,0,0,0,0,0,0,0,2,80/1,0,0,0,0,0,0,0,0,79 S",
     ...                          Rules.toguz_korgool())
-    >>> GeneralSolver(pos.rules).value_of_moves(pos)     # N1 made 2: 82 in South's store
+    >>> OffPathSolver(pos.rules).value_of_moves(pos)     # N1 made 2: 82 in South's store
     {9: 3}
     """
 
+    check_every = CHECK_EVERY
+
     def __init__(self, rules: Rules, max_entries: int = 2_000_000) -> None:
-        self.rules = rules
-        self.kernel = GeneralKernel(rules)
-        self.max_entries = max_entries
-        self.table: dict[object, tuple[int, int, int]] = {}
-        self._budget = Budget()
-        self._nodes = 0
+        require_off_path(rules, type(self).__name__)  # the classic games: .solver
+        super().__init__(rules, max_entries)
+        self.kernel = OffPathKernel(rules)
 
-    # Public -------------------------------------------------------------------------------------
-    def solve(
-        self,
-        position: Position,
-        *,
-        history: Iterable[Position] = (),
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-    ) -> Solution:
-        """The exact value of ``position`` and every best move; raises
-        :class:`~.budget.BudgetExceeded` (with the bounds proven) when the budget runs out."""
-        self._check(position)
-        budget = self._start(time_limit, node_limit)
-        if self.rules.forced_leftmost:
-            value, plies = self._play_out(position, history)
-            return Solution(value, position.legal_moves, plies, budget.seconds)
-        state, base, hist = self._root(position, history)
-        gain = self._mtdf(state, hist, 0, base)
-        try:
-            values = self._root_values(state, hist, gain, only_best=True)
-        except BudgetExceeded as exc:
-            exc.bounded(base + gain, base + gain)
-            raise
-        self._finish()
-        best = tuple(sorted(p for p, v in values.items() if v == gain))
-        return Solution(base + gain, best, budget.nodes, budget.seconds)
-
-    def value_of_moves(
-        self,
-        position: Position,
-        *,
-        history: Iterable[Position] = (),
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-    ) -> dict[int, int]:
-        """The exact value (final store difference from the mover's side) after each legal
-        move."""
-        self._check(position)
-        self._start(time_limit, node_limit)
-        if self.rules.forced_leftmost:
-            value, _ = self._play_out(position, history)
-            return {position.legal_moves[0]: value}
-        state, base, hist = self._root(position, history)
-        gain = self._mtdf(state, hist, 0, base)
-        try:
-            values = self._root_values(state, hist, gain, only_best=False)
-        except BudgetExceeded as exc:
-            exc.bounded(base + gain, base + gain)
-            raise
-        self._finish()
-        return {p: base + v for p, v in sorted(values.items())}
-
-    # Internals ----------------------------------------------------------------------------------
-    def _check(self, position: Position) -> None:
+    # Hooks of the driver ------------------------------------------------------------------------
+    def _root(self, position: Position, history: tuple[Position, ...]) -> tuple[Node, int]:
         if position.rules != self.rules:
-            raise ValueError("this solver was made for other rules")
+            raise SearchError("search.other_rules", made=self.rules.name, given=position.rules.name)
         if position.is_over:
-            raise ValueError("the game is over: there is nothing left to solve")
-
-    def _root(self, position: Position, history: Iterable[Position]) -> tuple[State, int, History]:
+            raise SearchError("search.over")
         k = self.kernel
-        return k.state(position), k.base(position), _layer_history(k, position, history)
+        return (k.state(position), _layer_history(k, position, history)), k.base(position)
 
-    def _play_out(self, position: Position, history: Iterable[Position]) -> tuple[int, int]:
+    def _play_out(
+        self, position: Position, history: tuple[Position, ...]
+    ) -> tuple[int, int] | None:
+        if not self.rules.forced_leftmost:
+            return None
         value, plies = play_out(position, history, self._budget)
         self._budget.nodes = plies
         return value, plies
 
-    def _start(self, time_limit: float | None, node_limit: int | None) -> Budget:
-        if len(self.table) > self.max_entries:
-            self.table.clear()
-        self._budget = Budget(time_limit, node_limit)
-        self._nodes = 0
-        return self._budget
+    def _stones(self, node: Node) -> int:
+        return self.kernel.stones(node[0])
 
-    def _finish(self) -> None:
-        self._budget.nodes += self._nodes
-        self._nodes = 0
+    def _key(self, node: Node) -> object:
+        state, hist = node
+        return (state, hist) if hist else state
 
-    def _mtdf(self, state: State, hist: History, guess: int, base: int | None = None) -> int:
-        """The exact future gain of ``state`` (after the positions ``hist``) by zero-window
-        probes; a budget overrun carries the bounds proven so far when ``base`` is given."""
-        stones = self.kernel.stones(state)
-        lo, hi = -stones, stones
-        g = min(max(guess, lo), hi)
-        try:
-            while lo < hi:
-                beta = g + 1 if g == lo else g
-                g = self._search(state, beta - 1, beta, stones, hist, 0)
-                if g < beta:
-                    hi = g
-                else:
-                    lo = g
-        except BudgetExceeded as exc:
-            if base is not None:
-                exc.bounded(base + lo, base + hi)
-            raise
-        return g
+    def _alphabeta(self, node: Node, alpha: int, beta: int, stones: int) -> int:
+        return self._search(node[0], alpha, beta, stones, node[1], 0)
 
+    # Internals ----------------------------------------------------------------------------------
     def _child_history(
         self, state: State, hist: History, stones: int, child: State, child_stones: int
     ) -> History | None:
@@ -336,31 +282,30 @@ class GeneralSolver:
         mine = hist | {state}
         return None if child in mine else mine
 
-    def _root_values(
-        self, state: State, hist: History, value: int, *, only_best: bool
-    ) -> dict[int, int]:
+    def _root_moves(self, node: Node, value: int, *, only_best: bool) -> list[RootMove]:
+        state, hist = node
         k = self.kernel
         stones = k.stones(state)
-        out: dict[int, int] = {}
+        out: list[RootMove] = []
         for c in k.children(state):
             if c.state is None:
-                out[c.pit] = c.gain
+                out.append(RootMove(c.pit, c.gain))
                 continue
             child_stones = k.stones(c.state)
             chist = self._child_history(state, hist, stones, c.state, child_stones)
             sign = 1 if c.extra else -1
             if chist is None:
-                out[c.pit] = c.gain + sign * k.share_out(c.state)
+                out.append(RootMove(c.pit, c.gain + sign * k.share_out(c.state)))
             elif only_best:
                 target = (value - c.gain) * sign
                 if c.extra:
                     ok = self._search(c.state, target - 1, target, child_stones, chist, 1) >= target
                 else:
                     ok = self._search(c.state, target, target + 1, child_stones, chist, 1) <= target
-                out[c.pit] = value if ok else value - 1
+                out.append(RootMove(c.pit, value if ok else value - 1))
             else:
-                g = self._mtdf(c.state, chist, sign * (value - c.gain))
-                out[c.pit] = c.gain + sign * g
+                g = self._mtdf((c.state, chist), sign * (value - c.gain))
+                out.append(RootMove(c.pit, c.gain + sign * g))
         return out
 
     def _search(self, p: State, alpha: int, beta: int, stones: int, hist: History, ply: int) -> int:
@@ -368,10 +313,7 @@ class GeneralSolver:
         the positions ``hist`` (since the last capture)."""
         self._nodes += 1
         if self._nodes >= CHECK_EVERY:
-            self._budget.charge(self._nodes)
-            self._nodes = 0
-            if len(self.table) > self.max_entries:
-                self.table.clear()
+            self._tick()
         if ply > MAX_PLY:
             raise BudgetExceeded(self._budget.nodes + self._nodes, self._budget.seconds)
         if stones <= alpha:
@@ -385,12 +327,9 @@ class GeneralSolver:
             lo, hi, hint = -stones, stones, 0
         else:
             lo, hi, hint = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
+            alpha, beta, cut = tt_window(lo, hi, alpha, beta)
+            if cut:
+                return alpha
         k = self.kernel
         kids = k.children(p)
         if len(kids) > 1:
@@ -426,34 +365,21 @@ class GeneralSolver:
                     a = v
                     if v >= beta:
                         break
-        if best <= alpha:
-            table[key] = (lo, min(best, hi), hint or best_pit)
-        elif best >= beta:
-            table[key] = (max(best, lo), hi, best_pit)
-        else:
-            table[key] = (best, best, best_pit)
+        table[key] = tt_entry(best, alpha, beta, lo, hi, hint, best_pit)
         return best
 
 
-_SOLVERS: dict[Rules, GeneralSolver] = {}
-
-
-def general_solver_for(rules: Rules) -> GeneralSolver:
-    """A shared :class:`GeneralSolver` for ``rules`` (its table is reused between calls)."""
-    solver = _SOLVERS.get(rules)
-    if solver is None:
-        if len(_SOLVERS) > 8:
-            _SOLVERS.clear()
-        solver = _SOLVERS[rules] = GeneralSolver(rules)
-    return solver
+def offpath_solver_for(rules: Rules) -> OffPathSolver:
+    """A shared :class:`OffPathSolver` for ``rules`` (its table is reused between calls)."""
+    return shared_search(OffPathSolver, rules)
 
 
 # -- Evaluation ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class FamilyWeights:
-    """The evaluation's weights for the family, in 1/SCALE stones.
+class OffPathWeights:
+    """The evaluation's weights for the off-path games, in 1/SCALE stones.
 
     ``material``: per stone in the mover's row minus the opponent's; ``tuzdik``: for having a
     tuzdik (minus for the opponent's).
@@ -463,32 +389,34 @@ class FamilyWeights:
     tuzdik: int
 
 
-def family_weights(rules: Rules) -> FamilyWeights:
-    """The weights of :func:`make_family_evaluator` for ``rules``, set by short self-play
+def offpath_weights(rules: Rules) -> OffPathWeights:
+    """The weights of :func:`make_offpath_evaluator` for ``rules``, set by short self-play
     series (two searches 3 moves deep, seeded random openings, each played from both sides;
     figures in ``docs/family-rules.md``): in Toguz Korgool a tuzdik is worth about 8 stones (it
     collects stones for the rest of the game) and a stone at home 1/8; in Mangala II a stone
     at home is worth half a stone.
 
-    >>> family_weights(Rules.toguz_korgool()), family_weights(Rules.mangala_ii())
-    (FamilyWeights(material=1, tuzdik=64), FamilyWeights(material=4, tuzdik=0))
+    >>> offpath_weights(Rules.toguz_korgool()), offpath_weights(Rules.mangala_ii())
+    (OffPathWeights(material=1, tuzdik=64), OffPathWeights(material=4, tuzdik=0))
     """
-    if rules.tuzdik:
-        return FamilyWeights(material=1, tuzdik=64)
-    return FamilyWeights(material=4, tuzdik=0)
+    game = game_of(rules, nearest=True)
+    weights = game.search.weights if game is not None else None
+    if weights is None:
+        raise SearchError.off_path_only(rules, "OffPathWeights")
+    return OffPathWeights(material=weights["material"], tuzdik=weights["tuzdik"])
 
 
-def make_family_evaluator(
-    rules: Rules, weights: FamilyWeights | None = None
+def make_offpath_evaluator(
+    rules: Rules, weights: OffPathWeights | None = None
 ) -> Callable[[State], int]:
     """A state's estimated future gain for the side to move, in 1/SCALE stones.
 
-    >>> evaluate = make_family_evaluator(Rules.toguz_korgool())
-    >>> kernel = GeneralKernel(Rules.toguz_korgool())
+    >>> evaluate = make_offpath_evaluator(Rules.toguz_korgool())
+    >>> kernel = OffPathKernel(Rules.toguz_korgool())
     >>> evaluate(kernel.state(Position.start(Rules.toguz_korgool())))
     0
     """
-    w = weights or family_weights(rules)
+    w = weights or offpath_weights(rules)
     g = rules.geometry
     size = g.size
     rows = g.pit_ranges
@@ -508,10 +436,10 @@ def make_family_evaluator(
 # -- Lookahead ----------------------------------------------------------------------------------
 
 
-class GeneralLookahead:
-    """Iterative-deepening alpha-beta for the family's games: the computer players' search.
+class OffPathLookahead(DeepeningSearch[State]):
+    """Iterative-deepening alpha-beta for the off-path games: the computer players' search.
 
-    Like :class:`~.lookahead.Lookahead` (the same :class:`~.lookahead.LookaheadResult`), with
+    Like :class:`~.lookahead.Lookahead` (the same driver, :class:`~.driver.DeepeningSearch`), with
     the history of the game taken into account: a line that repeats a position ends there
     (each side keeps its own stones). A table keeps the best move of every state for move
     ordering and the values that no repetition touched; ``exact`` is claimed only when the last
@@ -519,83 +447,49 @@ class GeneralLookahead:
     """
 
     def __init__(
-        self, rules: Rules, weights: FamilyWeights | None = None, max_entries: int = 500_000
+        self, rules: Rules, weights: OffPathWeights | None = None, max_entries: int = 500_000
     ) -> None:
-        self.rules = rules
-        self.kernel = GeneralKernel(rules)
-        self.evaluate = make_family_evaluator(rules, weights)
-        self.max_entries = max_entries
-        self.table: dict[State, tuple[int, int, int, int]] = {}
-        self._budget = Budget()
-        self._nodes = 0
-        self._horizon = 0
+        require_off_path(rules, type(self).__name__)  # the classic games: .lookahead
+        self.kernel = OffPathKernel(rules)
+        super().__init__(rules, make_offpath_evaluator(rules, weights), max_entries)
         self._repeats = 0
 
-    def analyse(
-        self,
-        position: Position,
-        *,
-        history: Iterable[Position] = (),
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-        max_depth: int = MAX_DEPTH,
-        min_depth: int = 1,
-        all_values: bool = False,
-    ) -> LookaheadResult:
-        """Search ``position`` deeper and deeper within the budget (see
-        :meth:`.lookahead.Lookahead.analyse`); ``history`` is the game's earlier positions."""
+    exact_sees_no_horizon = False
+    """A stored value that saw every line to the end may still have met a repetition of
+    another history: it counts as seeing the horizon (``exact`` is not claimed on it)."""
+
+    # Hooks of the driver ------------------------------------------------------------------------
+    def _root(
+        self, position: Position, history: tuple[Position, ...]
+    ) -> tuple[State, int, History]:
         if position.rules != self.rules:
-            raise ValueError("this search was made for other rules")
-        budget = Budget(time_limit, node_limit)
-        if self.rules.forced_leftmost:  # Mangala IV: no choice, play it out
-            value, plies = play_out(position, history)
-            pit = position.legal_moves[0]
-            return LookaheadResult({pit: float(value)}, plies, plies, budget.seconds, True, [pit])
+            raise SearchError("search.other_rules", made=self.rules.name, given=position.rules.name)
         k = self.kernel
-        state, base = k.state(position), k.base(position)
-        hist = _layer_history(k, position, history)
-        if len(self.table) > self.max_entries:
-            self.table.clear()
-        self._budget = budget
-        self._nodes = 0
-        values: dict[int, int] = {}
-        order: list[int] = []
-        depth_done = 0
-        exact = False
-        for depth in range(1, max_depth + 1):
-            forced = depth <= min_depth
-            self._budget = Budget() if forced else budget
-            self._horizon = 0
-            try:
-                values, order = self._root(state, hist, depth, order, all_values)
-            except BudgetExceeded:
-                break
-            finally:
-                if forced:
-                    budget.nodes += self._budget.nodes
-                    self._budget = budget
-            depth_done = depth
-            if not self._horizon:
-                exact = True
-                break
-            left = budget.remaining()
-            if left is not None and budget.seconds > 0 and left < 1.5 * budget.seconds:
-                break
-        budget.nodes += self._nodes
-        if not values:
-            values = {c.pit: self._leaf(c) for c in k.children(state)}
-            order = sorted(values, key=lambda p: values[p], reverse=True)
-        stones = {p: base + v / SCALE for p, v in values.items()}
-        return LookaheadResult(stones, depth_done, budget.nodes, budget.seconds, exact, order)
+        return k.state(position), k.base(position), _layer_history(k, position, history)
+
+    def _play_out(
+        self, position: Position, history: tuple[Position, ...]
+    ) -> tuple[int, int] | None:
+        if not self.rules.forced_leftmost:  # Mangala IV: no choice, play it out
+            return None
+        return play_out(position, history)
+
+    def _children(self, state: State) -> list[Child]:
+        return self.kernel.children(state)
+
+    def _descend(self, state: State, ctx: History, child: Child, depth: int, alpha: int) -> int:
+        _pit, gain, extra, st = child
+        g = gain * SCALE
+        if st is None:
+            return g
+        fixed, chist = self._child(state, ctx, self.kernel.stones(state), child)
+        if fixed is not None:
+            return fixed
+        if extra:
+            return g + self._search(st, chist, depth, alpha - g, INF)
+        return g - self._search(st, chist, depth, -INF, g - alpha)
 
     # Internals ----------------------------------------------------------------------------------
-    def _leaf(self, c: Child) -> int:
-        _pit, gain, extra, st = c
-        if st is None:
-            return gain * SCALE
-        h = self.evaluate(st)
-        return gain * SCALE + (h if extra else -h)
-
     def _child(
         self, state: State, hist: History, stones: int, c: Child
     ) -> tuple[int | None, History]:
@@ -613,37 +507,6 @@ class GeneralLookahead:
             return (c.gain + share if c.extra else c.gain - share) * SCALE, mine
         return None, mine
 
-    def _root(
-        self, state: State, hist: History, depth: int, order: list[int], all_values: bool
-    ) -> tuple[dict[int, int], list[int]]:
-        kids = self.kernel.children(state)
-        if order:
-            rank = {p: i for i, p in enumerate(order)}
-            kids.sort(key=lambda c: rank.get(c.pit, 99))
-        else:
-            kids.sort(key=lambda c: c.gain, reverse=True)
-        stones = self.kernel.stones(state)
-        values: dict[int, int] = {}
-        best = -INF
-        for c in kids:
-            pit, gain, extra, st = c
-            a = best - 1 if best > -INF and not all_values else -INF
-            g = gain * SCALE
-            if st is None:
-                v = g
-            else:
-                fixed, chist = self._child(state, hist, stones, c)
-                if fixed is not None:
-                    v = fixed
-                elif extra:
-                    v = g + self._search(st, chist, depth - 1, a - g, INF)
-                else:
-                    v = g - self._search(st, chist, depth - 1, -INF, g - a)
-            values[pit] = v
-            best = max(best, v)
-        order = sorted(values, key=lambda p: values[p], reverse=True)
-        return values, order
-
     def _search(self, p: State, hist: History, depth: int, alpha: int, beta: int) -> int:
         self._nodes += 1
         if self._nodes >= CHECK_EVERY:
@@ -653,17 +516,11 @@ class GeneralLookahead:
         entry = table.get(p)
         hint = 0
         if entry is not None:
-            d, lo, hi, hint = entry
-            if d >= depth:
-                if lo >= beta:
-                    self._horizon += 1
-                    return lo
-                if hi <= alpha:
-                    self._horizon += 1
-                    return hi
-                if lo == hi:
-                    self._horizon += 1
-                    return lo
+            hint = entry[3]
+            if entry[0] >= depth:
+                stored = self._stored(entry, alpha, beta)
+                if stored is not None:
+                    return stored
         if depth <= 0:
             self._horizon += 1
             return self.evaluate(p)
@@ -702,14 +559,8 @@ class GeneralLookahead:
             return best
         stored = EXACT if self._horizon == horizon else depth
         if entry is not None and entry[0] == stored:
-            lo, hi = entry[1], entry[2]
+            lo, hi = tt_bounds(best, alpha, beta, entry[1], entry[2])
         else:
-            lo, hi = -INF, INF
-        if best <= alpha:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
+            lo, hi = tt_bounds(best, alpha, beta, -INF, INF)
         table[p] = (stored, lo, hi, best_pit)
         return best

@@ -1,5 +1,9 @@
 """A learner's saved progress: one versioned JSON file per learner, never lost.
 
+This is the low-level store that the puzzle trainer (:mod:`mangala_edu.puzzles`) writes to and
+the progress views (:mod:`mangala_edu.progress`) read: both packages depend on it, and not on
+each other's store.
+
 Files lie in :func:`progress_dir`: the folder named by the environment variable
 ``MANGALA_EDU_PROGRESS`` (a class folder, say), else ``progress/`` in the user's data folder
 (``platformdirs.user_data_dir("mangala_edu")``). Each learner has ``<name>.json``:
@@ -46,7 +50,7 @@ from typing import Any, NoReturn
 
 from filelock import FileLock
 
-from ..engine import MangalaError
+from .engine import MangalaError
 
 ENV = "MANGALA_EDU_PROGRESS"
 """The environment variable that moves the progress folder."""
@@ -105,9 +109,10 @@ class Progress:
 
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
-        """Raises ``ValueError`` when ``data`` is not a version-1 progress record."""
+        """Raises :class:`ProgressError` (a ``ValueError``) when ``data`` is not a version-1
+        progress record."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not a mangala_edu progress file")
+            raise ProgressError("progress.error.not_progress")
         name, rating = data.get("name"), data.get("rating")
         attempts, lessons = data.get("attempts"), data.get("lessons")
         if (
@@ -118,7 +123,7 @@ class Progress:
             or len(rating) != 3
             or not all(isinstance(a, dict) for a in attempts)
         ):
-            raise ValueError("a field is missing or has the wrong type")
+            raise ProgressError("progress.error.bad_field")
         return cls(
             name, [float(x) for x in rating], attempts, {str(k): str(v) for k, v in lessons.items()}
         )
@@ -272,9 +277,9 @@ class ProgressStore:
         try:
             return Progress.from_dict(data)
         except ValueError as exc:
-            self._set_aside(path, str(exc))
+            self._set_aside(path, exc if isinstance(exc, MangalaError) else str(exc))
 
-    def _set_aside(self, path: Path, reason: str) -> NoReturn:
+    def _set_aside(self, path: Path, reason: str | MangalaError) -> NoReturn:
         """Move a damaged file aside (never over another backup) and report it."""
         n = 1
         while True:
@@ -293,8 +298,10 @@ class ProgressStore:
         try:
             data = json.loads(path.read_text("utf-8"))
             if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
-                raise ValueError("not a puzzle ratings file")
+                raise ProgressError("progress.error.not_ratings")
             ratings = data["ratings"]
             return {str(k): [float(x) for x in v] for k, v in ratings.items()}
+        except ProgressError as exc:
+            self._set_aside(path, exc)
         except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as exc:
             self._set_aside(path, f"{type(exc).__name__}: {exc}")

@@ -23,6 +23,8 @@ import pytest
 collect_ignore = [] if importlib.util.find_spec("numba") else ["mangala_edu/search/_nb.py"]
 
 os.environ["MANGALA_EDU_PROGRESS"] = tempfile.mkdtemp(prefix="mangala-progress-")
+# What the teachers' notebook writes (worksheets, class tables): not the user's documents.
+os.environ["MANGALA_EDU_OUTPUT"] = tempfile.mkdtemp(prefix="mangala-output-")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -53,6 +55,8 @@ SECONDS_A_TEST: dict[str, float] = {
     "tests/test_scripts.py::test_lessons_script_starts_jupyterlab_as_a_normal_user": 45,
     "tests/browser/test_play_lab.py::test_play_notebook_against_the_computer": 35,
     "tests/test_bench_and_peer.py::test_build_probe_benchmark_builds_side_by_side": 31,
+    "tests/test_worksheet_and_cli.py::"
+    "test_running_lesson_20_writes_into_the_output_folder_not_the_notebooks": 25,
     "tests/browser/test_strategy_lab.py::"
     "test_strategy_lesson_runs_and_its_first_task_is_solved_by_clicks[lesson12]": 27,
     "tests/browser/test_family_lab.py::"

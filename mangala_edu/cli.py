@@ -1,6 +1,7 @@
 """The command line: ``mangala-edu replay``, ``show``, ``best``, ``solve``, ``analyse``,
 ``tables`` (endgame tables: :mod:`mangala_edu.cli_solver`); ``puzzles`` and ``worksheet``
-(:mod:`mangala_edu.puzzles.commands`).
+(:mod:`mangala_edu.puzzles.commands`); ``tournament`` and ``print`` (a class tournament and
+printables: :mod:`mangala_edu.tournament`, :mod:`mangala_edu.printables`).
 
 Bad input (an illegal pit, a malformed position, a move after the end, a wrong argument) exits
 with status 2 and one clear line on standard error; moves played before it are still printed.
@@ -27,7 +28,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from .cli_errors import CommandError, OutOfBudget, exit_status
+from .cli_errors import CommandError, OutOfBudget, exit_status, os_reason
 from .engine import (
     SIDE_NAMES,
     SIDES,
@@ -71,8 +72,6 @@ RULE_NAMES = GameNames(g.key for g in GAMES)
 TABLE_RULE_NAMES = GameNames(g.key for g in GAMES if g.search.tables)
 """Endgame tables exist for the games whose registry entry says so (stores on the path)."""
 #: What a solve says, by what the game's registry entry says is played: a set or a game.
-_SOLVED = {SET: "cli.solved", GAME: "cli.solved_game"}
-_PROVEN_VALUE = {SET: "cli.proven_value", GAME: "cli.proven_value_game"}
 _PROVEN_BOUNDS = {SET: "cli.proven_bounds", GAME: "cli.proven_bounds_game"}
 FIGURE_TYPES = (".png", ".svg", ".pdf")
 DEFAULT_TIME_LIMIT = 30.0
@@ -211,6 +210,9 @@ def _parser() -> argparse.ArgumentParser:
     from .puzzles.commands import add_commands
 
     add_commands(sub)
+    from .tournament import add_commands as add_class_commands
+
+    add_class_commands(sub)  # tournament, print
     _lang_after_the_command(parser)
     return parser
 
@@ -321,7 +323,7 @@ def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         save_board(pos, args.output, lang=lang)
     except OSError as exc:
         raise CommandError(
-            "cli.cannot_write", file=args.output, reason=exc.strerror or str(exc)
+            "cli.cannot_write", file=args.output, reason=os_reason(exc, args.output)
         ) from exc
 
 
@@ -366,6 +368,8 @@ def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 
         solve_command(args, pos, out, lang)
         return
+    from .cli_solver import outcome, searched
+
     try:
         sol = solve(pos, time_limit=args.time_limit)
     except BudgetExceeded as exc:
@@ -374,16 +378,15 @@ def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
             "cli.out_of_budget",
             *([proven] if proven else []),
             seconds=args.time_limit,
-            nodes=exc.nodes,
+            searched=searched(exc.nodes),
         ) from exc
     if args.json:
         print(json.dumps(sol.to_dict()), file=out)
     else:
         moves = ", ".join(str(p) for p in sol.best_moves)
-        key = _SOLVED[unit_of(pos.rules)]
+        said = outcome(pos.rules, sol.value, SIDE_NAMES[pos.mover])
         print(
-            t(key, lang, value=sol.value, moves=moves, side=SIDE_NAMES[pos.mover], nodes=sol.nodes),
-            file=out,
+            t("cli.solved", lang, outcome=said, moves=moves, searched=searched(sol.nodes)), file=out
         )
 
 
@@ -412,8 +415,9 @@ def _proven(pos: Position, exc: BudgetExceeded) -> Message | None:
     stones = pos.stones_on_board
     side = SIDE_NAMES[mover]
     if lower == upper:
-        key = _PROVEN_VALUE[unit_of(pos.rules)]
-        return Message(key, side=side, value=signed(lower))
+        from .cli_solver import outcome
+
+        return Message("cli.proven_value", outcome=outcome(pos.rules, lower, side))
     if lower <= base - stones and upper >= base + stones:
         return None
     key = _PROVEN_BOUNDS[unit_of(pos.rules)]
@@ -433,7 +437,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
             games.append(Game.load(record))
         except OSError as exc:
             raise CommandError(
-                "cli.cannot_read", file=record, reason=exc.strerror or str(exc)
+                "cli.cannot_read", file=record, reason=os_reason(exc, record, reading=True)
             ) from exc
     many = len(games) > 1
     if many or args.scheduler:
@@ -460,6 +464,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
                     "cost": move.cost,
                     "best_moves": list(move.best_moves),
                     "exact": move.exact,
+                    "source": move.source,
                     "text": move.text(lang),
                 }
                 if many:
@@ -512,6 +517,10 @@ COMMANDS = {
 def _command(name: str) -> Callable[[argparse.Namespace, TextIO, str], int | None]:
     if name in COMMANDS:
         return COMMANDS[name]
+    from .tournament import COMMANDS as CLASS_COMMANDS
+
+    if name in CLASS_COMMANDS:
+        return CLASS_COMMANDS[name]
     from .puzzles.commands import COMMANDS as PUZZLE_COMMANDS
 
     return PUZZLE_COMMANDS[name]
@@ -532,7 +541,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mangala-edu: ^C", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped early (`mangala-edu puzzles list | head`)
+        _quiet_stdout()
+        return 141  # as a shell reports a command ended by SIGPIPE
     return status or 0
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit does not raise again
+    (the recipe of the ``signal`` module's documentation, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's StringIO)
+        pass
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,12 +18,14 @@ search had proven before it stopped, say) are further messages, shown after it.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 from .engine.errors import MangalaError
 from .i18n import Message
 
-__all__ = ["CommandError", "OutOfBudget", "exit_status"]
+__all__ = ["CommandError", "OutOfBudget", "exit_status", "os_reason"]
 
 
 class CommandError(MangalaError):
@@ -71,3 +73,50 @@ def exit_status(error: MangalaError) -> int:
     if budget is not None and isinstance(error, budget.BudgetExceeded):
         return OutOfBudget.status
     return CommandError.status
+
+
+_NO_ROOM = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def os_reason(error: OSError, path: str | os.PathLike[str], *, reading: bool = False) -> Message:
+    """Why ``path`` could not be written (or read, with ``reading``), in words a teacher
+    understands, naming the folder where it helps: a missing folder, no permission, a full or
+    read-only disk... Other causes keep the system's own text. Every ``cannot_write`` and
+    ``cannot_read`` message of the package takes it as its ``reason``.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> target = os.path.join(folder, "yok", "sheet.pdf")
+    >>> try:
+    ...     open(target, "w")
+    ... except OSError as exc:
+    ...     said = os_reason(exc, target)
+    >>> said.key, said.text("en").startswith(f"the folder {os.path.join(folder, 'yok')} does not")
+    ('oserror.no_folder', True)
+    >>> os_reason(OSError(errno.ENOSPC, "No space left on device"), target).text("tr")[:20]
+    'diskte yer kalmadı ('
+    >>> os_reason(PermissionError(errno.EACCES, "Permission denied"), target, reading=True).key
+    'oserror.no_read_permission'
+    """
+    where = os.path.abspath(os.fspath(path))
+    folder = os.path.dirname(where) or where
+    code = error.errno
+    if isinstance(error, IsADirectoryError) or code == errno.EISDIR:
+        return Message("oserror.is_folder", file=where)
+    if isinstance(error, NotADirectoryError) or code == errno.ENOTDIR:
+        return Message("oserror.not_folder", file=where)
+    if isinstance(error, FileNotFoundError) or code == errno.ENOENT:
+        if reading and os.path.isdir(folder):
+            return Message("oserror.no_file", file=where)
+        return Message("oserror.no_folder", folder=folder)
+    if isinstance(error, PermissionError) or code in (errno.EACCES, errno.EPERM):
+        if reading:
+            return Message("oserror.no_read_permission", file=where)
+        return Message("oserror.no_write_permission", folder=folder)
+    if code == errno.EROFS:
+        return Message("oserror.read_only", folder=folder)
+    if code in _NO_ROOM:
+        return Message("oserror.disk_full", folder=folder)
+    if code == errno.ENAMETOOLONG:
+        return Message("oserror.name_too_long")
+    return Message("oserror.other", reason=error.strerror or str(error))

@@ -23,8 +23,8 @@ from typing import Any, TextIO
 
 from .cli_errors import CommandError, OutOfBudget
 from .engine import SIDE_NAMES, SOUTH, Position, Rules, other
-from .games import GAMES, find_game, rules_of
-from .i18n import Message, t
+from .games import GAME, GAMES, SET, find_game, rules_of, unit_of
+from .i18n import Message, format_count, t
 
 PROGRESS_EVERY = 10.0
 """Seconds between two progress lines of ``solve``."""
@@ -116,7 +116,7 @@ def tables_command(args: argparse.Namespace, out: TextIO, lang: str) -> int:
         if answer not in ("e", "evet", "y", "yes"):
             print(t("tables.cancelled", lang), file=out)
             return 1
-    bar = ProgressBar(sys.stderr)
+    bar = ProgressBar(sys.stderr, lang=lang)
     started = time.perf_counter()
     try:
         path = tables.build(rules, stones, folder=folder, jobs=args.jobs, progress=bar.update)
@@ -205,6 +205,41 @@ def _tables_verify(folder: str | None, out: TextIO, lang: str) -> int:
                 file=out,
             )
     return status
+
+
+_OUTCOMES = {
+    (SET, "win"): "cli.outcome.win",
+    (SET, "loss"): "cli.outcome.loss",
+    (SET, "draw"): "cli.outcome.draw",
+    (GAME, "win"): "cli.outcome_game.win",
+    (GAME, "loss"): "cli.outcome_game.loss",
+    (GAME, "draw"): "cli.outcome_game.draw",
+}
+
+
+def outcome(rules: Rules, value: int, side: Message) -> Message:
+    """How the set (or the game) ends for ``side`` with perfect play, when ``value`` is the
+    final store difference from its side: it wins or loses by so many stones, or draws.
+
+    >>> from mangala_edu.engine import SIDE_NAMES
+    >>> said = outcome(Rules.official(), -8, SIDE_NAMES["south"])
+    >>> said.text("tr"), said.text("en")
+    ('Güney seti 8 taş farkla kaybeder', 'South loses the set by 8 stones')
+    >>> outcome(Rules.toguz_korgool(), 0, SIDE_NAMES["north"]).text("en")
+    'the game is a draw'
+    """
+    kind = "win" if value > 0 else "loss" if value < 0 else "draw"
+    return Message(_OUTCOMES[unit_of(rules), kind], side=side, count=abs(value))
+
+
+def searched(nodes: int) -> Message:
+    """How many positions a search looked at ("1 position searched", "3,160,064 positions
+    searched", "3.160.064 konuma bakıldı").
+
+    >>> searched(3160064).text("tr"), searched(1).text("en")
+    ('3.160.064 konuma bakıldı', '1 position searched')
+    """
+    return Message("cli.searched", count=nodes)
 
 
 # solve start / --all-moves -----------------------------------------------------------------------
@@ -324,21 +359,23 @@ def solve_command(
         if open_moves:
             proven.append(Message("solve.moves_bounds_now", bounds=_bounds_text(open_moves)))
         if exc.lower is not None and exc.upper is not None:
-            key = "cli.proven_value" if exc.lower == exc.upper else "cli.proven_bounds"
-            proven.append(
-                Message(
-                    key,
-                    side=SIDE_NAMES[pos.mover],
-                    value=signed(exc.lower),
-                    lower=signed(exc.lower),
-                    upper=signed(exc.upper),
+            if exc.lower == exc.upper:
+                said = outcome(pos.rules, exc.lower, SIDE_NAMES[pos.mover])
+                proven.append(Message("cli.proven_value", outcome=said))
+            else:
+                proven.append(
+                    Message(
+                        "cli.proven_bounds",
+                        side=SIDE_NAMES[pos.mover],
+                        lower=signed(exc.lower),
+                        upper=signed(exc.upper),
+                    )
                 )
-            )
         raise OutOfBudget(
             "solve.stopped",
             *proven,
             seconds=_decimal(seconds, lang),
-            nodes=_count(fast.nodes_total if fast is not None else exc.nodes, lang),
+            count=fast.nodes_total if fast is not None else exc.nodes,
         )
     total: int | None = fast.nodes_total if fast is not None else None
     if "values" in result:
@@ -365,7 +402,7 @@ def solve_command(
                     lang,
                     side=side,
                     values=_values_text(values),
-                    value=signed(best),
+                    outcome=outcome(pos.rules, best, SIDE_NAMES[pos.mover]),
                     moves=", ".join(map(str, best_moves)),
                     seconds=_decimal(seconds, lang),
                 ),
@@ -380,10 +417,9 @@ def solve_command(
             t(
                 "cli.solved",
                 lang,
-                value=sol.value,
+                outcome=outcome(pos.rules, sol.value, SIDE_NAMES[pos.mover]),
                 moves=", ".join(map(str, sol.best_moves)),
-                side=side,
-                nodes=sol.nodes,
+                searched=searched(sol.nodes),
             ),
             file=out,
         )
@@ -411,15 +447,9 @@ def _bounds_text(bounds: dict[int, tuple[int, int]]) -> str:
     return ", ".join(f"{p}: {signed(lo)}…{signed(hi)}" for p, (lo, hi) in sorted(bounds.items()))
 
 
-def _count(n: int, lang: str) -> str:
-    """A count with thousands separators: ``1.251.677.700`` in Turkish, ``1,251,677,700`` in
-    English.
-
-    >>> _count(1251677700, "tr"), _count(1251677700, "en"), _count(12, "tr")
-    ('1.251.677.700', '1,251,677,700', '12')
-    """
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "tr" else text
+_count = format_count
+"""A count with thousands separators (:func:`mangala_edu.i18n.format_count`, the one way
+every count is written): ``1.251.677.700`` in Turkish, ``1,251,677,700`` in English."""
 
 
 def _megabytes(n: int, lang: str) -> str:
@@ -460,9 +490,10 @@ class ProgressBar:
     True
     """
 
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, width: int = 30, lang: str = "en") -> None:
         self.stream = stream
         self.width = width
+        self.lang = lang
         self.started = time.perf_counter()
         self.last = 0.0
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
@@ -482,7 +513,7 @@ class ProgressBar:
         eta = f" ~{_clock(left)}" if left is not None and done < total else ""
         self.text = (
             f"[{'#' * filled}{'-' * (self.width - filled)}] {frac:4.0%} "
-            f"{done / 1e6:,.1f}/{total / 1e6:,.1f} M  {_clock(spent)}{eta}"
+            f"{_millions(done, self.lang)}/{_millions(total, self.lang)} M  {_clock(spent)}{eta}"
         )
         if self.tty:
             self.stream.write("\r" + self.text)
@@ -494,6 +525,16 @@ class ProgressBar:
         if self.tty and self.text:
             self.stream.write("\n")
             self.stream.flush()
+
+
+def _millions(n: int, lang: str) -> str:
+    """``n`` in millions with one decimal, as the language writes numbers.
+
+    >>> _millions(1_251_677_700, "tr"), _millions(1_251_677_700, "en")
+    ('1.251,7', '1,251.7')
+    """
+    text = f"{n / 1e6:,.1f}"
+    return text.translate(str.maketrans(",.", ".,")) if lang == "tr" else text
 
 
 def _clock(seconds: float) -> str:

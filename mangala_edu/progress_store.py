@@ -23,10 +23,23 @@ files in ``puzzle-ratings.json``, shared by everyone who uses the folder.
 Every change reads the file afresh, changes it and writes it back **under a file lock**
 (``<name>.json.lock``) **atomically** (a temporary file in the same folder, flushed to disk, then
 ``os.replace``): a process killed while writing leaves the old file whole, and two notebooks
-writing at once lose nothing. A file that is not a progress file (damaged, cut short, edited by
-hand) is reported with a clear :class:`ProgressError` and moved aside as a backup
-(``<name>.damaged-1.json``, never overwritten); the next change starts a new file. A file from a
-newer version of the package is reported and left untouched.
+writing at once lose nothing. Reading takes no lock and writes nothing: a learner with no file
+yet leaves no file (not even a lock file) behind. A file that is not a progress file (damaged,
+cut short, edited by hand) is reported with a clear :class:`ProgressError` and moved aside as a
+backup (``<name>.damaged-1.json``, never overwritten); the next change starts a new file. A file
+from a newer version of the package is reported and left untouched.
+
+**Files shared by several accounts** (a class folder on the school network that the teacher's
+account reads): files are created like any other file of the program, with the permissions the
+user's umask (or the folder's default ACL) gives, ``-rw-r--r--`` usually, so that the teacher
+can read them; the lock files too. A file this account may not read is reported as what it is
+(``progress.error.no_access``: not damaged, left untouched), never as a damaged file.
+
+**Names** (KVKK, the Turkish data protection law): a file holds the name typed and what was
+done under it, nothing else about the learner (no account name, no computer name). A name is
+at most :data:`NAME_LENGTH` characters of letters, digits, spaces and ``. ' - _``
+(:func:`check_name`): a first name or a nickname the teacher chose is enough.
+:meth:`ProgressStore.delete` deletes a learner's files.
 
 >>> import tempfile
 >>> store = ProgressStore(tempfile.mkdtemp())
@@ -41,9 +54,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
+import secrets
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -60,6 +74,11 @@ RATINGS_FILE = "puzzle-ratings.json"
 RATINGS_FORMAT = "mangala_edu.puzzle-ratings"
 LOCK_TIMEOUT = 30.0
 """Seconds to wait for another writer before giving up with a message."""
+NAME_LENGTH = 30
+"""The longest name a learner may use (a first name or a nickname is enough)."""
+OUTPUT_ENV = "MANGALA_EDU_OUTPUT"
+"""The environment variable that moves the teacher's output folder (:func:`output_dir`)."""
+_NAME_CHARS = re.compile(r"^[\w .'\-]+$")
 
 
 class ProgressError(MangalaError):
@@ -75,6 +94,68 @@ def progress_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("mangala_edu")) / "progress"
+
+
+def output_dir(chosen: str | Path | None = None) -> Path:
+    """The folder where the teachers' notebook writes worksheets and class tables: ``chosen``
+    when the teacher names one (``output_dir("D:/5A")``), else the folder named by
+    ``MANGALA_EDU_OUTPUT``, else ``mangala_edu`` in the user's documents folder
+    (``Belgeler\\mangala_edu`` / ``Documents/mangala_edu``); made when first needed, never
+    the lessons' folder."""
+    env = os.environ.get(OUTPUT_ENV)
+    if chosen is not None:
+        folder = Path(chosen).expanduser()
+    elif env:
+        folder = Path(env).expanduser()
+    else:
+        import platformdirs
+
+        folder = Path(platformdirs.user_documents_dir()) / "mangala_edu"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ProgressError(
+            "progress.error.folder", folder=str(folder), reason=exc.strerror or str(exc)
+        ) from exc
+    return folder
+
+
+def shown_path(path: str | Path) -> str:
+    """A path as a person reads it: a plain string (never ``PosixPath('...')``), the home
+    folder written ``~`` (on Linux and macOS), so that no account name is shown.
+
+    >>> shown_path(Path.home() / "Documents" / "x.pdf") in ("~/Documents/x.pdf", str(Path.home() / "Documents" / "x.pdf"))
+    True
+    """
+    path = Path(path)
+    if os.name == "posix":
+        try:
+            return str(Path("~") / path.relative_to(Path.home()))
+        except (ValueError, RuntimeError):
+            pass
+    return str(path)
+
+
+def check_name(name: str) -> str:
+    """The learner's name as it is saved (spaces trimmed, one space between words), or
+    :class:`ProgressError` saying what is wrong with it: empty, longer than
+    :data:`NAME_LENGTH`, or with a character other than letters, digits, spaces and ``. ' - _``.
+
+    >>> check_name("  Ayşe   Nur "), check_name("Can_2")
+    ('Ayşe Nur', 'Can_2')
+    >>> check_name("../x")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.progress_store.ProgressError: ... / ... letters, digits, spaces and . ' - _ ...
+    """
+    clean = " ".join(unicodedata.normalize("NFC", name).split())
+    if not clean:
+        raise ProgressError("progress.error.no_name")
+    if len(clean) > NAME_LENGTH:
+        raise ProgressError("progress.error.name_long", name=clean, most=NAME_LENGTH)
+    if not _NAME_CHARS.match(clean) or not any(c.isalpha() for c in clean):
+        raise ProgressError("progress.error.name_chars", name=clean)
+    return clean
 
 
 def file_stem(name: str) -> str:
@@ -129,10 +210,25 @@ class Progress:
         )
 
 
+def _new_file(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new empty file in ``folder``, open for writing, created like any other file of the
+    program: mode ``0o666`` less the umask (or as the folder's default ACL says), not
+    ``tempfile.mkstemp``'s ``0o600``, which no other account could read."""
+    for _ in range(100):
+        name = str(folder / f"{prefix}{secrets.token_hex(6)}.tmp")
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+            return os.open(name, flags, 0o666), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")  # pragma: no cover
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never a
-    part: a temporary file in the same folder, flushed to disk, then renamed over ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    part: a temporary file in the same folder (with the permissions of a normal file, see
+    :func:`_new_file`), flushed to disk, then renamed over ``path``."""
+    fd, tmp = _new_file(path.parent, f".{path.name}.")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -154,55 +250,65 @@ class ProgressStore:
         return f"ProgressStore({str(self.folder)!r})"
 
     def path(self, name: str) -> Path:
-        """The file of the learner ``name``."""
-        stem = file_stem(name)
-        if not stem:
-            raise ProgressError("progress.error.no_name")
-        return self.folder / f"{stem}.json"
+        """The file of the learner ``name`` (a name :func:`check_name` refuses raises
+        :class:`ProgressError`)."""
+        return self.folder / f"{file_stem(check_name(name))}.json"
 
     # Reading ---------------------------------------------------------------------------------
     def load(self, name: str) -> Progress:
-        """The learner's progress (empty if they have no file yet). A damaged file is moved
-        aside and reported (:class:`ProgressError`); see the module's docstring."""
+        """The learner's progress (empty if they have no file yet: then nothing is written,
+        no folder and no lock file). A damaged file is moved aside and reported, a file this
+        account may not read is reported (:class:`ProgressError`); see the module's
+        docstring."""
         path = self.path(name)
-        with self._lock(path):
+        try:
             return self._read(path, name)
+        except _Damaged:
+            pass
+        # Moved aside under the lock (if a writer has not replaced it meanwhile).
+        with self._os_errors(path), self._lock(path):
+            try:
+                return self._read(path, name)
+            except _Damaged as damaged:
+                self._set_aside(path, damaged.reason)
 
     def learners(self) -> list[Progress]:
-        """Everyone with a progress file in the folder, by name. Damaged files are skipped
-        here (they are reported when their learner's file is opened)."""
-        out: list[Progress] = []
-        if not self.folder.is_dir():
-            return out
-        for path in sorted(self.folder.glob("*.json")):
-            if path.name == RATINGS_FILE or ".damaged-" in path.name:
-                continue
-            try:
-                out.append(Progress.from_dict(json.loads(path.read_text("utf-8"))))
-            except (ValueError, OSError):
-                continue
-        return sorted(out, key=lambda p: p.name)
+        """Everyone with a progress file in the folder, by name. Damaged files and files
+        this account may not read are skipped here (see :meth:`damaged` and
+        :meth:`no_access`)."""
+        return sorted(
+            (p for p in self.scan().values() if isinstance(p, Progress)), key=lambda p: p.name
+        )
 
     def damaged(self) -> list[Path]:
         """Files of the folder that are not progress files (not yet moved aside)."""
-        out: list[Path] = []
-        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []:
-            if path.name == RATINGS_FILE or ".damaged-" in path.name:
-                continue
-            try:
-                Progress.from_dict(json.loads(path.read_text("utf-8")))
-            except (ValueError, OSError):
-                out.append(path)
-        return out
+        return [path for path, got in self.scan().items() if got == "damaged"]
+
+    def no_access(self) -> list[Path]:
+        """Files of the folder that this account is not allowed to read (not damaged: written
+        by another account that kept them to itself)."""
+        return [path for path, got in self.scan().items() if got == "no_access"]
+
+    def files_of(self, name: str) -> list[Path]:
+        """Every file the folder holds for ``name``: the progress file, its backups and its
+        lock file."""
+        stem = file_stem(check_name(name))
+        if not self.folder.is_dir():
+            return []
+        found = [self.folder / f"{stem}.json", self.folder / f"{stem}.json.lock"]
+        found += sorted(self.folder.glob(f"{glob_escape(stem)}.damaged-*.json"))
+        return [f for f in found if f.exists()]
 
     # Writing ---------------------------------------------------------------------------------
     def update(self, name: str, change: Callable[[Progress], object]) -> Progress:
         """Read the learner's file afresh, apply ``change`` to it and write it back, all under
         the file's lock; returns the progress as written."""
         path = self.path(name)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        with self._lock(path):
-            progress = self._read(path, name)
+        with self._os_errors(path), self._lock(path):
+            try:
+                progress = self._read(path, name)
+            except _Damaged as damaged:
+                self._set_aside(path, damaged.reason)
             change(progress)
             atomic_write(path, json.dumps(progress.to_dict(), ensure_ascii=False, indent=1))
             return progress
@@ -223,12 +329,35 @@ class ProgressStore:
         """Record that the learner solved a lesson's task (``"lesson05.task1"``)."""
         return self.update(name, lambda p: p.lessons.setdefault(task, when))
 
+    def delete(self, name: str) -> list[Path]:
+        """Delete every file of the learner ``name`` (the progress file, its backups and its
+        lock file; the puzzles' shared ratings keep no name); returns the files deleted (the
+        lock file not counted; none if the learner has no file). What a teacher does when a
+        pupil leaves or a parent asks (KVKK)."""
+        files = [f for f in self.files_of(name) if f.suffix != ".lock"]
+        if not files:
+            return []
+        path = self.path(name)
+        with self._os_errors(path):
+            with self._lock(path):
+                for f in files:
+                    f.unlink(missing_ok=True)
+            Path(f"{path}.lock").unlink(missing_ok=True)
+        return files
+
     # Puzzle ratings (shared by the folder) ---------------------------------------------------
     def puzzle_ratings(self) -> dict[str, list[float]]:
         """The puzzles' ratings changed by attempts in this folder: id -> [rating, rd, vol]."""
         path = self.folder / RATINGS_FILE
-        with self._lock(path):
+        try:
             return self._read_ratings(path)
+        except _Damaged:
+            pass
+        with self._os_errors(path), self._lock(path):
+            try:
+                return self._read_ratings(path)
+            except _Damaged as damaged:
+                self._set_aside(path, damaged.reason)
 
     def update_puzzle_rating(
         self, puzzle: str, change: Callable[[list[float] | None], list[float]]
@@ -236,9 +365,11 @@ class ProgressStore:
         """Replace a puzzle's rating by ``change(old)`` (``old`` is ``None`` the first time)
         under the ratings file's lock."""
         path = self.folder / RATINGS_FILE
-        self.folder.mkdir(parents=True, exist_ok=True)
-        with self._lock(path):
-            ratings = self._read_ratings(path)
+        with self._os_errors(path), self._lock(path):
+            try:
+                ratings = self._read_ratings(path)
+            except _Damaged as damaged:
+                self._set_aside(path, damaged.reason)
             ratings[puzzle] = change(ratings.get(puzzle))
             atomic_write(
                 path,
@@ -250,6 +381,8 @@ class ProgressStore:
 
     # Internals -------------------------------------------------------------------------------
     def _lock(self, path: Path) -> FileLock:
+        """The lock of ``path`` (the folder made first). The lock file is created like any
+        other file (mode ``0o666`` less the umask), so that other accounts can take it too."""
         if not self.folder.is_dir():
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
@@ -261,13 +394,44 @@ class ProgressStore:
                 ) from exc
         return FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT)
 
-    def _read(self, path: Path, name: str) -> Progress:
-        if not path.exists():
-            return Progress(name.strip())
+    @contextmanager
+    def _os_errors(self, path: Path) -> Iterator[None]:
+        """An error of the system while writing becomes a :class:`ProgressError` that says
+        it (a file or lock this account may not touch: ``no_access``)."""
         try:
-            data = json.loads(path.read_text("utf-8"))
-        except (ValueError, UnicodeDecodeError) as exc:
-            self._set_aside(path, f"{type(exc).__name__}: {exc}")
+            yield
+        except PermissionError as exc:
+            raise _no_access(Path(exc.filename or path)) from exc
+        except OSError as exc:
+            if isinstance(exc, MangalaError):
+                raise
+            raise ProgressError(
+                "progress.error.cannot_write", file=str(path), reason=exc.strerror or str(exc)
+            ) from exc
+
+    def scan(self) -> dict[Path, Progress | str]:
+        """Every learner's file of the folder: its progress, ``"damaged"`` or
+        ``"no_access"``."""
+        out: dict[Path, Progress | str] = {}
+        if not self.folder.is_dir():
+            return out
+        for path in sorted(self.folder.glob("*.json")):
+            if path.name == RATINGS_FILE or ".damaged-" in path.name:
+                continue
+            try:
+                out[path] = Progress.from_dict(json.loads(path.read_text("utf-8")))
+            except PermissionError:
+                out[path] = "no_access"
+            except (ValueError, OSError):
+                out[path] = "damaged"
+        return out
+
+    def _read(self, path: Path, name: str) -> Progress:
+        """The file's progress; raises :class:`_Damaged` (to be moved aside under the lock)
+        or :class:`ProgressError` (newer, no access)."""
+        data = _read_json(path)
+        if data is _NO_FILE:
+            return Progress(check_name(name))
         if isinstance(data, dict) and data.get("format") == FORMAT:
             version = data.get("version")
             if isinstance(version, int) and version > VERSION:
@@ -277,7 +441,7 @@ class ProgressStore:
         try:
             return Progress.from_dict(data)
         except ValueError as exc:
-            self._set_aside(path, exc if isinstance(exc, MangalaError) else str(exc))
+            raise _Damaged(exc if isinstance(exc, MangalaError) else str(exc)) from exc
 
     def _set_aside(self, path: Path, reason: str | MangalaError) -> NoReturn:
         """Move a damaged file aside (never over another backup) and report it."""
@@ -293,15 +457,52 @@ class ProgressStore:
         )
 
     def _read_ratings(self, path: Path) -> dict[str, list[float]]:
-        if not path.exists():
+        data = _read_json(path)
+        if data is _NO_FILE:
             return {}
         try:
-            data = json.loads(path.read_text("utf-8"))
             if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
-                raise ProgressError("progress.error.not_ratings")
+                raise _Damaged(ProgressError("progress.error.not_ratings"))
             ratings = data["ratings"]
             return {str(k): [float(x) for x in v] for k, v in ratings.items()}
-        except ProgressError as exc:
-            self._set_aside(path, exc)
-        except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as exc:
-            self._set_aside(path, f"{type(exc).__name__}: {exc}")
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise _Damaged(f"{type(exc).__name__}: {exc}") from exc
+
+
+class _Damaged(Exception):
+    """A file that is not what it should be (to be moved aside, under its lock)."""
+
+    def __init__(self, reason: str | MangalaError) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+_NO_FILE = object()
+"""What :func:`_read_json` returns for a file that does not exist."""
+
+
+def _read_json(path: Path) -> object:
+    """The JSON value of the file ``path``, or :data:`_NO_FILE`; raises :class:`_Damaged` for
+    a file that is not UTF-8 JSON and :class:`ProgressError` for one this account may not
+    read."""
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return _NO_FILE
+    except PermissionError as exc:
+        raise _no_access(path) from exc
+    except UnicodeDecodeError as exc:
+        raise _Damaged(f"{type(exc).__name__}: {exc}") from exc
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise _Damaged(f"{type(exc).__name__}: {exc}") from exc
+
+
+def _no_access(path: Path) -> ProgressError:
+    return ProgressError("progress.error.no_access", file=str(path))
+
+
+def glob_escape(text: str) -> str:
+    """``text`` with the characters that ``glob`` reads as patterns escaped."""
+    return re.sub(r"([\[\]*?])", r"[\1]", text)

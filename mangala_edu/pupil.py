@@ -5,7 +5,9 @@ folder, serves ``notebooks/tr/03_*.ipynb`` with Voilà and the template ``mangal
 ``mangala_edu/share/voila/templates/``): the code cells are hidden, the page is centred and
 sized for a projector, and the lesson is shown one section (a heading and what follows it) at
 a time, with **Back** and **Next** buttons. A pupil sees text, pictures and live boards only;
-reloading the page starts the lesson over.
+reloading the page starts the lesson over. The notebook is never saved; only a pupil's progress
+is, under the name they type (lesson 19's puzzles, and its "my progress" section, which has a
+name box of its own: :class:`~mangala_edu.progress.panel.MyProgressPanel`).
 
 >>> notebook_path(3, "en", ROOT / "notebooks").name
 '03_single_stone.ipynb'

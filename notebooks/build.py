@@ -38,13 +38,20 @@ import nbformat
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE / "src"
 LANGS = ("tr", "en")
-_MARK = re.compile(r"^<!-- (markdown|code|tr|en) -->\s*$")
+_MARK = re.compile(r"^<!-- (markdown|code|tr|en)( nbval-ignore-output)? -->\s*$")
 _NAMES = re.compile(r"^<!-- names((?: +[a-z]+=[A-Za-z0-9_]+)+) *-->\s*$")
 _FACT = re.compile(r"\{\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z0-9_]+(?::[a-z]+)?)\}\}")
 
 
 class SourceError(ValueError):
     """A lesson source that does not follow the format."""
+
+
+class Code(str):
+    """A code cell's source; ``tags`` go into the cell's metadata (``<!-- code
+    nbval-ignore-output -->``: a cell whose output names this computer's folders)."""
+
+    tags: tuple[str, ...] = ()
 
 
 def source_names(text: str, name: str = "source") -> dict[str, str] | None:
@@ -68,13 +75,16 @@ def parse(text: str, name: str = "source") -> list[tuple[str, dict[str, str] | s
     kind: str | None = None
     lang: str | None = None
     lines: list[str] = []
+    tags: tuple[str, ...] = ()
 
     def flush() -> None:
         body = "\n".join(lines).strip("\n")
         if kind == "code":
             if not body:
                 raise SourceError(f"{name}: an empty code cell")
-            cells.append(("code", body))
+            code = Code(body)
+            code.tags = tags
+            cells.append(("code", code))
         elif kind == "markdown" and lang is not None:
             cell = cells[-1][1]
             assert isinstance(cell, dict)
@@ -93,6 +103,7 @@ def parse(text: str, name: str = "source") -> list[tuple[str, dict[str, str] | s
             continue
         flush()
         word = mark.group(1)
+        tags = (mark.group(2).strip(),) if mark.group(2) else ()
         if word in LANGS:
             if kind != "markdown":
                 raise SourceError(f"{name}:{number}: <!-- {word} --> outside a markdown cell")
@@ -152,6 +163,8 @@ def notebook(cells: list[tuple[str, dict[str, str] | str]], lang: str,
     for kind, body in cells:
         if kind == "code":
             nb.cells.append(nbformat.v4.new_code_cell(body))  # type: ignore[arg-type]
+            if getattr(body, "tags", ()):
+                nb.cells[-1].metadata["tags"] = list(body.tags)  # type: ignore[union-attr]
         else:
             text = fill_facts(body[lang], lang, facts)  # type: ignore[index]
             nb.cells.append(nbformat.v4.new_markdown_cell(text))

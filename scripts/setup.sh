@@ -27,7 +27,12 @@ install_once() {
     .venv/bin/python -m pip install --quiet --upgrade pip || true  # an old pip works too
   fi
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    .venv/bin/python -m pip install --quiet -e .
+    # pip (25 and later) shows the build backend's warnings even with --quiet. setuptools
+    # says "Editable installation. Please be careful with folders ... with the same name as
+    # your package" as a warning only because it has no other way to inform (its
+    # InformationOnly class): -W hides that one notice, by its first words, and nothing else;
+    # errors and every other warning still show.
+    .venv/bin/python -W "ignore:Editable installation" -m pip install --quiet -e .
     touch "$stamp"
   fi
   lab_settings

@@ -86,9 +86,15 @@ def test_every_verdict_has_a_name_in_both_languages() -> None:
 
 
 def test_estimated_values_in_the_opening() -> None:
+    # The first move's values are lesson 18's proof; the second position is nobody's.
     game = Game(moves=[3, 6])
     review = analyse_game(game, time_per_move=0.2, exact_stones=10)
-    assert [m.exact for m in review.moves] == [False, False]
+    assert [m.exact for m in review.moves] == [True, False]
+    assert [m.source for m in review.moves] == ["opening", "estimate"]
+    second = review.moves[1]
+    if second.cost >= 0.5:
+        assert "yaklaşık" in second.text("tr") and "about" in second.text("en")
+    assert "(proven)" not in second.text("en") and "kanıtlandı" not in second.text("tr")
     assert all(
         set(m.values) == set(p.legal_moves)
         for m, p in zip(review.moves, game.positions, strict=False)
@@ -124,3 +130,87 @@ def test_chart() -> None:
         and type(c).__name__ == "PathCollection"
     )
     assert marked == len(review.mistakes())
+
+
+def test_the_review_of_the_opening_uses_lesson_18s_proof() -> None:
+    """Lesson 18 proves pits 4 and 6 equal (both lose 2 stones to pit 5's draw): the review
+    says so, proven, and never that one of them was better than the other (issue 22)."""
+    from mangala_edu.lessons.opening import load
+
+    proven = {p: float(m.lower) for p, m in load()["start"].moves.items()}
+    reviews = {
+        pit: analyse_game(Game(moves=[pit]), time_per_move=0.2, reproducible=True).moves[0]
+        for pit in (4, 5, 6)
+    }
+    for move in reviews.values():
+        assert move.source == "opening" and move.exact
+        assert move.values == proven
+        assert move.best_moves == (5,)
+    assert reviews[5].verdict == "best" and reviews[5].notes == ()
+    four, six = reviews[4], reviews[6]
+    assert four.values[4] == four.values[6]
+    assert (four.cost, four.verdict) == (six.cost, six.verdict) == (2.0, "inaccuracy")
+    for move, other in ((four, 6), (six, 4)):
+        tr, en = move.text("tr"), move.text("en")
+        assert "yaklaşık" not in tr and "about" not in en
+        assert "kanıtlandı" in tr and "(proven)" in en and "18" in tr and "18" in en
+        assert f"{other}. kuyu" not in tr and f"Pit {other}" not in en
+        assert "5. kuyu" in tr and "Pit 5" in en
+    # The drawing's "better" pit is a proven best move, not the other equal one.
+    from mangala_edu.display.review import better_move
+
+    review = analyse_game(Game(moves=[4]), time_per_move=0.2)
+    assert better_move(review, review.moves[0]) == 5
+
+
+def test_the_opening_review_in_a_fresh_process() -> None:
+    """Nothing cached in this process makes the opening proven: a new interpreter says so."""
+    import subprocess
+    import sys
+
+    code = (
+        "from mangala_edu import Game\n"
+        "from mangala_edu.search import analyse_game\n"
+        "m = analyse_game(Game(moves=[4]), time_per_move=0.2).moves[0]\n"
+        "print(m.source, m.best_moves, m.text('tr'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    assert out.startswith("opening (5,) Küçük hata: 2 taş kaybettirdi (kanıtlandı).")
+    assert "yaklaşık" not in out and "6. kuyu" not in out
+
+
+def test_values_from_an_endgame_table() -> None:
+    """A table's values, read for each move, are the solver's; without a table, or with too
+    many stones for it, there are none."""
+    from itertools import product
+
+    from mangala_edu.search.analysis import table_values
+    from mangala_edu.search.tables import EndgameTable, state_rank, table_size
+
+    rules = Rules.kalah(2, 1)
+    stones = 6
+    solver = Solver(rules)
+    data = [0] * table_size(rules, stones)
+    for state in product(range(stones + 1), repeat=4):
+        if sum(state) <= stones and any(state[:2]):
+            data[state_rank(state)] = solver.gain(state)
+    table = EndgameTable(rules, stones, data)
+    checked = 0
+    for south in product(range(3), repeat=2):
+        for north in product(range(3), repeat=2):
+            if not any(south) or not any(north):
+                continue
+            text = f"{south[0]},{south[1]},3/{north[0]},{north[1]},1 S"
+            pos = Position.from_text(text, rules)
+            values = table_values(pos, table)
+            if pos.stones_on_board > stones:
+                assert values is None
+                continue
+            assert values == {p: float(v) for p, v in solver.value_of_moves(pos).items()}
+            checked += 1
+    assert checked > 50
+    crowded = Position.from_text("4,3,0/1,1,0 S", rules)
+    assert table_values(crowded, table) is None
+    assert table_values(Position.start(), None) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import subprocess
 import sys
@@ -120,7 +121,8 @@ def test_illegal_pit_names_the_ply_and_keeps_earlier_moves():
         ),
         (
             ["show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 Q"],
-            "mangala-edu: The side to move is 'Q': write S (South), N (North) or - (set over).\n",
+            "mangala-edu: The side to move is 'Q': write S (South), N (North) or - (set over);"
+            " the Turkish G (Güney, South) and K (Kuzey, North) are read too.\n",
         ),
         (
             ["show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", "-o", "board.gif"],
@@ -168,7 +170,74 @@ def test_show_cannot_write_says_so(tmp_path):
     )
     assert proc.returncode == 2
     assert proc.stderr.startswith("mangala-edu: Cannot write ")
-    assert "No such file or directory" in proc.stderr
+    # The cause in words, naming the folder, not the system's "No such file or directory".
+    assert f"the folder {tmp_path / 'missing'} does not exist" in proc.stderr
+    assert "No such file" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("error", "key", "english", "turkish"),
+    [
+        (
+            FileNotFoundError(errno.ENOENT, "No such file or directory"),
+            "oserror.no_folder",
+            "does not exist",
+            "klasörü yok",
+        ),
+        (
+            PermissionError(errno.EACCES, "Permission denied"),
+            "oserror.no_write_permission",
+            "may not write in the folder",
+            "yazma izni yok",
+        ),
+        (
+            OSError(errno.ENOSPC, "No space left on device"),
+            "oserror.disk_full",
+            "the disk is full",
+            "diskte yer kalmadı",
+        ),
+        (
+            OSError(errno.EROFS, "Read-only file system"),
+            "oserror.read_only",
+            "read-only disk",
+            "salt okunur",
+        ),
+        (
+            IsADirectoryError(errno.EISDIR, "Is a directory"),
+            "oserror.is_folder",
+            "is a folder, not a file",
+            "bir klasör, dosya değil",
+        ),
+    ],
+)
+def test_a_file_that_cannot_be_written_is_explained(tmp_path, error, key, english, turkish):
+    """Each cause of a failed write is said in both languages, naming the path (issue 22:
+    "yazılamadı: No such file or directory")."""
+    from mangala_edu.cli_errors import os_reason
+
+    target = tmp_path / "sheets" / "board.png"
+    said = os_reason(error, target)
+    assert said.key == key
+    en, tr = said.text("en"), said.text("tr")
+    assert english in en and turkish in tr
+    assert str(tmp_path) in en and str(tmp_path) in tr
+    assert error.strerror not in en + tr
+
+
+def test_show_into_a_folder_it_may_not_write_says_so(tmp_path):
+    import os
+
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("this account may write anywhere (root)")
+        proc = run("show", "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", "-o", str(folder / "b.png"))
+    finally:
+        folder.chmod(0o700)
+    assert proc.returncode == 2
+    assert f"bu hesabın {folder} klasörüne yazma izni yok" in proc.stderr
 
 
 def test_console_script_is_declared():
@@ -239,8 +308,53 @@ def test_the_command_line_errors_are_mangala_errors_of_one_module():
         for name, fn in inspect.getmembers(module, inspect.isfunction):
             for p in inspect.signature(fn).parameters.values():
                 assert "type[" not in str(p.annotation), (module.__name__, name, p)
-    err = OutOfBudget("cli.out_of_budget", Message("cli.set_over"), seconds=0.25, nodes=7)
+    err = OutOfBudget(
+        "cli.out_of_budget",
+        Message("cli.set_over"),
+        seconds=0.25,
+        searched=Message("cli.searched", count=7),
+    )
     assert err.message("tr").startswith("Bu konum 0,25 saniyede çözülemedi (7 konuma bakıldı)")
     assert err.message("en").endswith(
         "--time-limit. The set is over in this position: there is no move to play."
     )
+
+
+def test_the_install_hides_only_setuptools_editable_notice():
+    """scripts/setup.sh installs with a -W filter that hides setuptools' "Editable
+    installation ... !!" notice, which pip 25+ shows even with --quiet (issue 22), and no
+    other warning."""
+    import re
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parent.parent / "scripts" / "setup.sh").read_text()
+    found = re.search(r'\.venv/bin/python -W "([^"]+)" -m pip install --quiet -e \.', script)
+    assert found, "setup.sh installs the package without the filter"
+    spec = found[1]
+    notice = "Editable installation.\n!!\n  Please be careful with folders ...\n!!"
+    code = (
+        "import warnings\n"
+        f"warnings.warn({notice!r}, UserWarning)\n"
+        "warnings.warn('Something else went wrong.', UserWarning)\n"
+    )
+    proc = subprocess.run([sys.executable, "-W", spec, "-c", code], capture_output=True, text=True)
+    assert "Editable installation" not in proc.stderr
+    assert "Something else went wrong." in proc.stderr
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``mangala-edu puzzles list | head -1``: the pipe closes after one line; the command
+    stops quietly (status 141, as a shell reports SIGPIPE), with nothing on stderr."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mangala_edu.cli", "puzzles", "list"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # more than a pipe's buffer is still to come
+    status = proc.wait(timeout=120)
+    stderr = proc.stderr.read()
+    assert first.strip() and status == 141, (status, stderr)
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr, stderr

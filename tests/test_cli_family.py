@@ -136,8 +136,7 @@ def test_solve_in_every_game(capsys):
     assert json.loads(capsys.readouterr().out)["value"] == 4
     assert main(["--lang", "en", "solve", "--rules", "mangala-ii", M2_END]) == 0
     assert capsys.readouterr().out.startswith(
-        "With perfect play on both sides South ends the game with a store difference of 3; "
-        "best move(s): 6"
+        "With perfect play on both sides South wins the game by 3 stones; best move(s): 6"
     )
     assert (
         main(["solve", "--json", "--rules", "mangala-iv", "7,7,7,7,7,7,7,0/7,7,7,7,7,7,7,0 S"]) == 0
@@ -217,7 +216,7 @@ def test_analyse_a_record_of_every_game(tmp_path, name):
         ),
         (
             ["best", "--rules", "toguz-korgool", "0,0,0,0,0,0,0,0,1,82/0,3,1,1,1,1,1,1,1,69 N"],
-            "South's store holds 82; 82 wins, so the game is already over: write - as the side to "
+            "South's kazan holds 82; 82 wins, so the game is already over: write - as the side to "
             "move.",
         ),
     ],
@@ -274,7 +273,8 @@ def test_show_solve_and_analyse_kalah(capsys, tmp_path):
         ),
         (
             ["solve", "--rules", "toguz-korgool", "9,9,9,9,9,9,9,9,9,0/9,9,9,9,9,9,9,9,9,0 Q"],
-            "The side to move is 'Q': write S (South), N (North) or - (set over).",
+            "The side to move is 'Q': write S (South), N (North) or - (set over); the Turkish"
+            " G (Güney, South) and K (Kuzey, North) are read too.",
         ),
         (
             ["replay", "--rules", "mangala-ii", "x"],

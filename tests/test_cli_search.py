@@ -112,9 +112,9 @@ def test_solve_agrees_with_the_solver_from_north(capsys):
 
 def test_solve_text_in_both_languages(capsys):
     assert main(["--lang", "en", "solve", ENDGAME]) == 0
-    assert "South ends the set with a store difference of -2" in capsys.readouterr().out
+    assert "South loses the set by 2 stones" in capsys.readouterr().out
     assert main(["solve", ENDGAME]) == 0
-    assert "Güney" in capsys.readouterr().out
+    assert "Güney seti 2 taş farkla kaybeder" in capsys.readouterr().out
 
 
 def test_solve_beyond_the_budget_exits_3_and_says_so():
@@ -186,14 +186,15 @@ def test_analyse_json_per_move(tmp_path):
     first = lines[0]
     assert {"ply", "player", "pit", "verdict", "cost", "best_moves", "text"} <= set(first)
     assert first["verdict"] == "mistake" and first["best_moves"] == [5, 6]
-    assert first["text"].startswith("Mistake: costs 4 stones.")
+    assert first["text"].startswith("Mistake: costs 4 stones (proven).")
+    assert first["exact"] and first["source"] == "solver"
 
 
 def test_analyse_text_and_a_broken_record(tmp_path, capsys):
     _, path = _record(tmp_path)
     assert main(["analyse", "--time-per-move", "0.2", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("1. hamle: Güney 3 · Hata: 4 taş kaybettirdi.")
+    assert out.startswith("1. hamle: Güney 3 · Hata: 4 taş kaybettirdi (kanıtlandı).")
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     assert main(["analyse", str(broken)]) == 2
@@ -236,7 +237,7 @@ def test_solve_beyond_the_budget_bounds_in_both_languages(monkeypatch, capsys):
     pos = "1,5,3,1,1,4,24/1,3,2,2,0,1,0 S"
     assert main(["--lang", "en", "solve", pos]) == 3
     err = capsys.readouterr().err
-    assert "(4096 positions searched)" in err
+    assert "(4,096 positions searched)" in err
     assert err.strip().endswith(
         "South ends the set with a store difference of at least +26 and at most +48."
     )
@@ -246,10 +247,43 @@ def test_solve_beyond_the_budget_bounds_in_both_languages(monkeypatch, capsys):
     assert err.strip().endswith("Güney seti en az +26, en çok +48 hazine farkıyla bitirir.")
     bounds[0] = (30, 30)
     assert main(["solve", pos]) == 3
-    assert (
-        "Güney seti +30 hazine farkıyla bitirir; en iyi hamlelerin hepsini"
-        in capsys.readouterr().err
-    )
+    assert "Güney seti 30 taş farkla kazanır; en iyi hamlelerin hepsini" in capsys.readouterr().err
     bounds[0] = (0, 48)  # every stone on the board: nothing worth saying
     assert main(["--lang", "en", "solve", pos]) == 3
     assert "Proven" not in capsys.readouterr().err
+
+
+def test_solve_says_who_wins_and_by_how_much(capsys):
+    """ "8 taş farkla kaybeder", not "hazine farkı -8 ile bitirir" (issue 22): a win, a loss
+    or a draw with the margin in words, in both languages, for the side to move."""
+    from mangala_edu.cli_solver import outcome
+    from mangala_edu.engine import SIDE_NAMES
+
+    south = SIDE_NAMES["south"]
+    cases = {
+        8: ("Güney seti 8 taş farkla kazanır", "South wins the set by 8 stones"),
+        -8: ("Güney seti 8 taş farkla kaybeder", "South loses the set by 8 stones"),
+        0: ("set berabere biter", "the set is a draw"),
+        -1: ("Güney seti 1 taş farkla kaybeder", "South loses the set by 1 stone"),
+    }
+    for value, (turkish, english) in cases.items():
+        said = outcome(Position.start().rules, value, south)
+        assert (said.text("tr"), said.text("en")) == (turkish, english)
+    assert main(["solve", ENDGAME]) == 0
+    out = capsys.readouterr().out
+    assert "farkı" not in out and "-2" not in out
+
+
+def test_counts_are_written_one_way(capsys):
+    """Positions searched are counted with the language's thousands mark, as every count is
+    (3.160.064 / 3,160,064), and English says "1 position" (issue 22)."""
+    from mangala_edu.cli_solver import _count, searched
+    from mangala_edu.i18n import format_count
+
+    assert _count is format_count
+    assert searched(3160064).text("tr") == "3.160.064 konuma bakıldı"
+    assert searched(3160064).text("en") == "3,160,064 positions searched"
+    assert searched(1).text("en") == "1 position searched"
+    assert main(["--lang", "en", "solve", "1,0,2,0,1,0,20/1,0,2,0,0,0,21 N"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\((1 position|\d{1,3}(,\d{3})* positions) searched\)\.$", out.strip())

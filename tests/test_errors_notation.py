@@ -78,6 +78,29 @@ def test_position_cannot_be_changed():
 
 
 @pytest.mark.parametrize(
+    ("typed", "side"),
+    [
+        ("G", "south"),
+        ("K", "north"),
+        ("g", "south"),
+        ("k", "north"),
+        ("s", "south"),
+        ("n", "north"),
+    ],
+)
+def test_the_turkish_side_letters_are_read(typed, side):
+    """A Turkish teacher types G (Güney) or K (Kuzey), as the format hint writes the rows
+    (issue 22): read as South and North; the position is written with S/N all the same, and
+    that text is read back to the same position."""
+    text = f"3,0,1,0,2,1,20/1,2,0,2,0,1,15 {typed}"
+    position = Position.from_text(text)
+    assert position.to_move == side
+    written = position.to_text()
+    assert written == f"3,0,1,0,2,1,20/1,2,0,2,0,1,15 {'S' if side == 'south' else 'N'}"
+    assert Position.from_text(written) == position
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "4,4,4,4,4,4,0/4,4,4,4,4,4,0 S",
@@ -122,8 +145,9 @@ def test_kalah_notation_has_m_pits_a_side():
         ),
         (
             "4,4,4,4,4,4,0/4,4,4,4,4,4,0 W",
-            "The side to move is 'W': write S (South), N (North) or - (set over).",
-            "Sıradaki taraf 'W': S (Güney), N (Kuzey) ya da - (set bitti) yazın.",
+            "The side to move is 'W': write S (South), N (North) or - (set over); the "
+            "Turkish G (Güney, South) and K (Kuzey, North) are read too.",
+            "Sıradaki taraf 'W': G ya da S (Güney), K ya da N (Kuzey) ya da - (set bitti) yazın.",
         ),
         (
             "4,4,4,4,4,4,0/4,4,4,4,4,4,0 -",

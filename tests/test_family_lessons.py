@@ -4,6 +4,7 @@ checked against the engine, and the measurements seeded, repeatable and consiste
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -266,3 +267,74 @@ def test_the_notebook_runs_the_package_s_measurement():
     source = (ROOT / "notebooks" / "src" / "26.md").read_text("utf-8")
     assert "fc.compare(" in source and "fc.chart(" in source
     assert "seed=" in source
+
+
+# -- Notebook 26's statements, from the measurement it shows (400 games each, seed 1) ----------
+
+
+@pytest.fixture(scope="module")
+def shown() -> dict[str, dict[str, fc.Measurement]]:
+    """The measurements notebook 26 shows (its cells: 400 games, seed 1)."""
+    source = (ROOT / "notebooks" / "src" / "26.md").read_text("utf-8")
+    for player in fc.PLAYERS:
+        assert f'{player}_games = fc.compare(games=400, player="{player}", seed=1)' in source
+    return {player: fc.compare(games=400, player=player, seed=1) for player in fc.PLAYERS}
+
+
+def test_notebook_26_s_first_player_statement_is_its_measurement_s(shown):
+    """Greedy players: the first player's edge grows in official Mangala (49.9 -> 62.8 per
+    100 games), by more than chance; in Toguz Korgool it moves within chance (54.2 -> 52.6);
+    Mangala IV plays the same games. The notebook's sentence is this answer."""
+    changes = fc.first_player_change(shown["random"], shown["greedy"], "en")
+    verdicts = {c.name: c.verdict for c in changes.changes}
+    assert verdicts["official"] == "grew" and verdicts["mangala-iv"] == "same"
+    assert verdicts["toguz-korgool"] != "grew"
+    by_name = {c.name: (round(c.before, 1), round(c.after, 1)) for c in changes.changes}
+    assert by_name["official"] == (49.9, 62.8) and by_name["toguz-korgool"] == (54.2, 52.6)
+    for lang in LANGUAGES:
+        text = repr(fc.first_player_change(shown["random"], shown["greedy"], lang))
+        lines = text.splitlines()
+        assert len(lines) == len(fc.GAMES) + 2
+        official = next(x for x in lines if x.startswith(fc.game_name("official", lang)))
+        grew = t("compare.change.grew", lang, game="", before="", after="", diff="")
+        assert official.endswith(grew.split("):", 1)[1]), official
+        page = fc.first_player_change(shown["random"], shown["greedy"], lang)._repr_html_()
+        assert page.count("<li>") == len(fc.GAMES)
+    # The teacher guide quotes these numbers.
+    for lang, half in _halves().items():
+        before, after = (f"{x:.1f}" for x in by_name["official"])
+        if lang == "tr":
+            before, after = before.replace(".", ","), after.replace(".", ",")
+        assert f"{before}" in half and f"{after}" in half, lang
+
+
+def test_a_change_within_chance_is_not_called_a_change():
+    """The verdicts follow the numbers: bigger than chance_gap grows or shrinks, else chance."""
+    base = fc.compare(games=40, player="random", seed=1, names=("kalah",))
+    record = base["kalah"].records[0]
+    wins = dataclasses.replace(record, winner="first")
+    losses = dataclasses.replace(record, winner="second")
+
+    def measured(first: int, games: int = 100) -> dict[str, fc.Measurement]:
+        records = (wins,) * first + (losses,) * (games - first)
+        return {"kalah": fc.Measurement("kalah", "random", first, records)}
+
+    gap = fc.chance_gap(100, 100)
+    assert 14 < gap < 15
+    assert fc.first_player_change(measured(50), measured(65)).changes[0].verdict == "grew"
+    assert fc.first_player_change(measured(50), measured(35)).changes[0].verdict == "shrank"
+    assert fc.first_player_change(measured(50), measured(60)).changes[0].verdict == "chance"
+    assert fc.first_player_change(measured(50), measured(50)).changes[0].verdict == "same"
+
+
+def test_about_half_of_the_storeless_random_games_stop_on_a_repeat(shown):
+    """Lessons 23 and 24 say the repetition ending is no corner case: about half of the
+    random Mangala II and IV games stop on it (bench/RESULTS.md: 98 and 109 of 200); the
+    other games never do."""
+    for name, m in shown["random"].items():
+        if name in ("mangala-ii", "mangala-iv"):
+            assert 0.35 * m.games <= m.repetitions <= 0.65 * m.games, (name, m.repetitions)
+        else:
+            assert m.repetitions == 0, name
+    page = fc.summary(shown["random"], "tr")._repr_html_()
+    assert t("compare.col.repeated", "tr") in page

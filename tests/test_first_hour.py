@@ -80,7 +80,7 @@ def _review(cost: float, exact: bool) -> MoveReview:
     ("cost", "exact", "tr", "en"),
     [
         (5.9, False, "Hata: yaklaşık 6 taş kaybettirdi.", "Mistake: costs about 6 stones."),
-        (4.0, True, "Hata: 4 taş kaybettirdi.", "Mistake: costs 4 stones."),
+        (4.0, True, "Hata: 4 taş kaybettirdi (kanıtlandı).", "Mistake: costs 4 stones (proven)."),
         (2.5, False, "Hata: yaklaşık 3 taş kaybettirdi.", "Mistake: costs about 3 stones."),
         (0.6, False, "Hata: yaklaşık 1 taş kaybettirdi.", "Mistake: costs about 1 stone."),
     ],
@@ -178,6 +178,10 @@ def test_a_prediction_marks_where_the_last_stone_landed_and_says_it_in_turkish()
     prediction = Lesson(2, "tr").task(1)
     assert isinstance(prediction, Prediction)
     wrong = next(i for _, i in prediction.choice.options if i != prediction.state.answer)
+    prediction.check(wrong)
+    assert prediction.output.value.count("Orada değil") == 1 and "bir tahmin hakkın daha var" in (
+        prediction.output.value
+    )
     prediction.check(wrong)
     assert prediction.board.highlight == [prediction.state.answer]
     assert prediction.feedback.startswith("Yanlış tahmin: son taş Kuzey'in 2. kuyusuna düşer")

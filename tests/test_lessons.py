@@ -3,6 +3,7 @@ by the engine, every quiz answerable; the task, prediction and quiz widgets driv
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -12,6 +13,7 @@ import nbformat
 import pytest
 
 from mangala_edu import IllegalMoveError
+from mangala_edu.display.captions import place_message
 from mangala_edu.i18n import LANGUAGES, t
 from mangala_edu.lessons import Lesson
 from mangala_edu.lessons.content import LESSONS
@@ -119,6 +121,40 @@ def test_each_lesson_has_three_tasks_and_a_quiz(number):
     assert len(spec.tasks) >= 3 and len(spec.quiz) >= 3 and spec.demos
     for question in spec.quiz:
         assert 0 <= question.correct < question.options
+
+
+def test_quiz_answers_are_spread_over_the_options():
+    """The right answer is not always in the same place: a pupil who learns "it is always b"
+    learns nothing. No lesson has every answer in one place, no place holds more than 40 % of
+    all the answers, nor more than half of the first questions' answers."""
+    from collections import Counter
+
+    places: Counter[int] = Counter()
+    firsts: Counter[int] = Counter()
+    for number, spec in sorted(LESSONS.items()):
+        answers = [question.correct for question in spec.quiz]
+        assert len(set(answers)) > 1, f"lesson {number}: every answer is {'abcd'[answers[0]]}"
+        places.update(answers)
+        firsts[answers[0]] += 1
+    assert max(places.values()) <= 0.4 * sum(places.values()), places
+    assert max(firsts.values()) <= 0.5 * sum(firsts.values()), firsts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_only_the_right_option_of_a_quiz_says_yes(lang):
+    """Where a quiz's explanations begin with "Evet"/"Hayır" ("Yes"/"No"), the "yes" is the right
+    option's: options and explanations moved together when the options were reordered."""
+    yes = {"tr": "Evet", "en": "Yes"}[lang]
+    checked = 0
+    for number in sorted(LESSONS):
+        for k, question in enumerate(Lesson(number, lang).questions(), start=1):
+            says_yes = [why.startswith(yes) for why in question.why]
+            if any(says_yes):
+                checked += 1
+                assert says_yes.index(True) == question.correct and sum(says_yes) == 1, (
+                    f"lesson {number} question {k}"
+                )
+    assert checked >= 20
 
 
 def test_quiz_answers_explain_themselves_in_both_languages():
@@ -233,6 +269,16 @@ def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
     assert prediction.board.message == guess_first and prediction.board.position == start
     origin = prediction.board.highlight
     wrong = next(i for _, i in prediction.choice.options if i != prediction.state.answer)
+    # A first wrong guess gives nothing away: the move is not played, the board still refuses
+    # clicks, and the verdict says "count again" without naming the place.
+    answer_place = place_message(prediction.state.answer, start.rules, "dat").text(lang)
+    assert prediction.check(wrong) is False and prediction.status == "open"
+    assert prediction.board.position == start and prediction.board.game.moves == ()
+    assert prediction.choice.value is None and not prediction.check_button.disabled
+    assert "mangala-wrong" in prediction.output.value
+    assert html.escape(answer_place) not in prediction.output.value
+    assert prediction.board.highlight == origin
+    # The second wrong guess decides: the move is played and the place is ringed.
     assert prediction.check(wrong) is False and prediction.status == "wrong"
     assert prediction.board.game.moves == (prediction.state.pit,)
     assert prediction.board.highlight == [prediction.state.answer]  # where the stone landed
@@ -244,12 +290,13 @@ def test_a_prediction_board_only_shows_the_move(lang, guess_first, done):
     assert prediction.output.value.startswith(output) and done in prediction.output.value
     assert _snapshot(prediction.board) == before
     assert prediction.choice.disabled and prediction.check_button.disabled
-    # Try again: a fresh start.
+    # Try again: a fresh start (both guesses again).
     prediction.again.click()
     assert prediction.status == "open" and prediction.board.position == start
     assert not prediction.choice.disabled and prediction.choice.value is None
-    assert prediction.board.highlight == origin
-    assert prediction.check(prediction.state.answer) is True
+    assert prediction.board.highlight == origin and prediction.state.missed == []
+    assert prediction.check(wrong) is False and prediction.status == "open"
+    assert prediction.check(prediction.state.answer) is True  # right at the second guess
     assert prediction.status == "solved"
     # Taking the move back starts over too.
     assert prediction.board.undo() is True
@@ -279,3 +326,52 @@ def test_language_comes_from_the_notebook_folder(tmp_path, monkeypatch):
 def test_unknown_lesson_says_which_exist():
     with pytest.raises(ValueError, match="There is no lesson 99"):
         Lesson(99)
+
+
+def test_a_quiz_verdict_is_said_once():
+    """An explanation that begins "Hayır:"/"No:" ("Evet:"/"Yes:") already gives the verdict:
+    no "Yanlış." ("Doğru!") before it; other explanations keep it."""
+    for lang in LANGUAGES:
+        said = set()
+        for number in sorted(LESSONS):
+            quiz = Lesson(number, lang).quiz()
+            for k, question in enumerate(quiz.questions):
+                for option in range(len(question.why)):
+                    text = quiz.answer(k, option)
+                    said.add(text)
+                    why = question.why[option]
+                    assert text.endswith(why)
+                    if why.startswith((t("quiz.yes", lang) + ":", t("quiz.no", lang) + ":")):
+                        assert text == why
+                    else:
+                        right = option == question.correct
+                        assert text.startswith(t("ui.right" if right else "ui.not_right", lang))
+        assert not any(s.startswith(("Yanlış. Hayır", "Not quite. No:")) for s in said)
+        assert any(s.startswith(("Hayır:", "No:")) for s in said)
+
+
+def test_a_diagrams_rule_note_is_a_line_above_both_boards():
+    """Under a local rule the note stands on a line of its own, so the before and after
+    boards and the arrow between them stay in one row (lesson 7's own-side diagram)."""
+    from mangala_edu import Position, Rules
+    from mangala_edu.lessons.diagram import Diagram
+
+    start = Position.from_text("2,5,0,3,1,3,18/1,0,0,0,0,0,15 S", Rules.from_name("own-side"))
+    page = Diagram(start, move=6, lang="tr")._repr_html_()
+    note = re.search(r"<p style=\"([^\"]*)\">⚑ Yerel kural", page)
+    assert note and "flex-basis:100%" in note[1]
+    assert page.index("⚑") < page.index("➜")
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "notebooks").glob("*/*.ipynb")), ids=lambda p: p.name
+)
+def test_a_heading_starts_its_cell(path):
+    """The pupil view starts a part at each cell with a heading: text before the heading in
+    the same cell would open the next part, cut from the part it closes (lesson 10)."""
+    for k, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        if cell.cell_type != "markdown":
+            continue
+        lines = cell.source.splitlines()
+        heads = [n for n, line in enumerate(lines) if re.match(r"#{1,2} ", line)]
+        assert not heads or heads[0] == 0, f"cell {k}: {lines[0][:60]!r}"

@@ -61,7 +61,7 @@ def test_the_lot_button_starts_the_match_once():
     first = match.match.first
     assert match.board.position == Position.start(first=first)
     assert shown(match.board) and not shown(match.lots_button) and not shown(match.next_button)
-    assert match.info_text.startswith(f"{first.capitalize()} won the lot!")
+    assert match.info_text.startswith(f"{first.capitalize()} won the draw!")
     with pytest.raises(MatchError, match="already been drawn"):
         match.draw_lots()
     other = "north" if first == "south" else "south"
@@ -70,7 +70,7 @@ def test_the_lot_button_starts_the_match_once():
 
 def test_a_finished_set_scores_and_the_next_set_starts_with_the_other_player():
     match = MatchBoard(sets=3, lang="en", first="north")
-    assert match.info_text == "North won the lot! Set 1 of 3 · North starts."
+    assert match.info_text == "North won the draw! Set 1 of 3 · North starts."
     match.play(match.board.position.legal_moves[0])
     assert match.info_text == "Set 1 of 3 · North starts."  # the lot was read
     with pytest.raises(MatchError, match="not over yet"):

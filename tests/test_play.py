@@ -88,6 +88,30 @@ def test_a_whole_match_with_reviews_and_next_set():
     assert rows[2][2] == "…" and re.fullmatch(r"(0|0\.5|1) \(\d+\)", rows[2][1])
 
 
+def test_a_finished_set_says_how_to_go_on_under_the_board():
+    """Under a finished set the board no longer says "To play, click ..." but that the set is
+    over and which button starts the next one (the match: a new one) (issue 22)."""
+    play = PlayBoard(
+        level="kolay", sets=3, human="south", first="south", seed=3, lang="en", analysis_time=0.05
+    )
+    assert play.board.texts["widget.hint"].startswith("To play, click")
+    play.autoplay(Player("kolay", seed=4))
+    assert play.board.texts["widget.hint"] == (
+        "This set is over: press “Next set” for the next one."
+    )
+    play.next_set()
+    assert play.board.texts["widget.hint"].startswith("To play, click")
+    while not play.match.is_over:
+        play.autoplay(Player("kolay", seed=5))
+        if not play.match.is_over:
+            play.next_set()
+    assert play.board.texts["widget.hint"] == (
+        "The match is over: press “New match” for a new match."
+    )
+    play.board.lang = "tr"
+    assert play.board.texts["widget.hint"].startswith("Maç bitti:")
+
+
 def test_a_classmate_match_has_no_computer():
     play = PlayBoard(level=None, sets=5, first="south", lang="tr")
     assert repr(play).startswith("PlayBoard(level='classmate', sets=5")
@@ -102,7 +126,7 @@ def test_a_classmate_match_has_no_computer():
 def test_the_lot_is_drawn_with_the_seed():
     sides = {PlayBoard(level=None, seed=s, lang="en").match.first for s in range(8)}
     assert sides == {"south", "north"}
-    assert "won the lot" in PlayBoard(level=None, seed=1, lang="en").info_text
+    assert "won the draw" in PlayBoard(level=None, seed=1, lang="en").info_text
 
 
 def test_hint_rings_the_best_pit_and_says_why():
@@ -244,3 +268,16 @@ def test_the_names_line_is_checked():
     assert build.source_names("<!-- markdown -->\n") is None
     with pytest.raises(build.SourceError):
         build.source_names("<!-- names tr=a -->\n")
+
+
+def test_a_local_variant_says_its_rule_under_the_title():
+    """Lesson 21 has two boards, one a local rule each: each says which (issue 22); official
+    Mangala says nothing more, and another game is named in the title."""
+    from mangala_edu.widgets.play import PlayBoard
+
+    own = PlayBoard(level="orta", rules="own-side", first="south", seed=1, lang="tr")
+    back = PlayBoard(level="orta", rules="no-return", first="south", seed=1, lang="en")
+    official = PlayBoard(level="orta", first="south", seed=1, lang="tr")
+    assert "kendi tarafındaki taşları alır" in own.title.value
+    assert "first stone" in back.title.value and "mangala-rules-note" in back.title.value
+    assert "mangala-rules-note" not in official.title.value

@@ -183,3 +183,80 @@ def test_the_puzzle_notebooks_are_built_from_their_source_in_both_languages(numb
         ], f"run python notebooks/build.py --execute {number}"
         codes.append([c.source for c in stored.cells if c.cell_type == "code"])
     assert codes[0] == codes[1]
+
+
+def test_themes_and_phases_are_taken_in_turkish_and_english():
+    """`bos_kuyu` was refused: a theme is its key, its Turkish key with or without Turkish
+    letters, or its name in either language, in any case."""
+    from mangala_edu.puzzles.themes import THEME_KEYS_TR, theme_key
+
+    empty = COLLECTION.select(theme="empty_capture")
+    for name in ("bos_kuyu", "boş_kuyu", "BOŞ KUYU", "Boş kuyu", "Empty-pit capture"):
+        assert theme_key(name) == "empty_capture"
+        assert COLLECTION.select(theme=name) == empty
+    assert set(THEME_KEYS_TR) == set(THEMES)
+    for key, turkish in THEME_KEYS_TR.items():
+        assert theme_key(turkish) == theme_key(turkish.translate(str.maketrans("çğışöü", "cgisou")))
+        assert theme_key(turkish) == key
+    with pytest.raises(PuzzleError) as refused:
+        theme_key("uçmak")
+    assert "boş_kuyu" in refused.value.said.text("tr")
+    assert "empty_capture" in refused.value.said.text("en")
+
+
+def _cli(capsys, *argv):
+    from mangala_edu.cli import main
+
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_the_puzzle_commands_speak_turkish_and_write_counts_one_way(capsys):
+    status, out, _ = _cli(capsys, "--lang", "tr", "puzzles", "stats")
+    assert status == 0
+    assert out.startswith("Konular: ") and "Boş kuyu (" in out and "empty_capture" not in out
+    assert "Düzeyler: kolay (" in out and "oyun sonu (" in out
+    total = f"{len(PUZZLES):,}".replace(",", ".")
+    assert f"Toplam: {total} bulmaca." in out
+    status, out, _ = _cli(capsys, "--lang", "en", "puzzles", "stats")
+    assert f"Total: {len(PUZZLES):,} puzzles." in out and "Empty-pit capture (" in out
+    status, out, _ = _cli(capsys, "--lang", "tr", "puzzles", "list", "--theme", "bos_kuyu")
+    assert (
+        status == 0
+        and out.splitlines()[-1] == f"{len(COLLECTION.select(theme='empty_capture'))} bulmaca."
+    )
+    status, out, _ = _cli(capsys, "--lang", "en", "puzzles", "list", "--limit", "1")
+    assert out.splitlines()[-1] == "1 puzzle."  # not "1 puzzles."
+    status, out, _ = _cli(
+        capsys, "--lang", "tr", "puzzles", "list", "--phase", "oyun sonu", "--limit", "1"
+    )
+    assert status == 0 and len(out.splitlines()) == 2
+
+
+def test_a_long_worksheet_says_how_far_it_is(capsys, tmp_path, monkeypatch):
+    """`worksheet --count 500` ran 76 s without a word: progress goes to stderr (here every
+    step: the interval set to 0)."""
+    from mangala_edu.puzzles import commands
+
+    monkeypatch.setattr(commands, "PROGRESS_EVERY", 0.0)
+    path = tmp_path / "w.pdf"
+    status, out, err = _cli(
+        capsys, "--lang", "tr", "worksheet", "--count", "3", "--theme", "boş_kuyu", "-o", str(path)
+    )
+    assert status == 0 and path.exists() and "3 bulmaca" in out
+    lines = err.splitlines()
+    assert [line for line in lines if line.startswith("Tahtalar")] == [
+        f"Tahtalar çiziliyor: {k}/3" for k in (1, 2, 3)
+    ]
+    stage, count = lines[-1].split(": ")
+    done, total = count.split("/")
+    assert stage == "Sayfalar yazılıyor" and done == total  # the last page written
+
+
+def test_a_worksheet_that_cannot_be_written_says_why_in_turkish(capsys, tmp_path):
+    """ "yazılamadı: No such file or directory": the reason is the user's language too."""
+    target = tmp_path / "yok" / "w.pdf"
+    status, _, err = _cli(capsys, "--lang", "tr", "worksheet", "--count", "1", "-o", str(target))
+    assert status == 2 and "klasörü yok" in err and "No such file" not in err
+    assert not target.parent.exists()

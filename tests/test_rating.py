@@ -73,3 +73,24 @@ def test_difficulty_grows_with_what_makes_a_puzzle_hard():
     assert difficulty_rating([], 0, 4, 12) > base
     assert difficulty_rating([], 0, 1, 30) > base
     assert 600 <= difficulty_rating(["kolay", "orta", "zor"], 9, 9, 48) <= 2400
+
+
+def test_a_new_pupils_first_miss_costs_a_modest_amount():
+    """One miss at the first puzzle cost 170 points (Glicko-2's newcomer deviation of 350):
+    now at most 50 at a puzzle of the pupil's own rating and 80 at an easy one 300 below, also
+    for a progress file saved with the old deviation; wins still count as much as misses."""
+    from mangala_edu.puzzles.rating import LEARNER_MAX_RD
+
+    for start in (LEARNER_START, Rating(1200, 350, 0.06)):
+        same = attempt(start, Rating(1200, 250), False)[0]
+        easy = attempt(start, Rating(900, 250), False)[0]
+        won = attempt(start, Rating(1200, 250), True)[0]
+        assert 0 < 1200 - same.rating <= 50
+        assert 0 < 1200 - easy.rating <= 80
+        assert won.rating - 1200 == pytest.approx(1200 - same.rating)
+        assert same.rd <= LEARNER_MAX_RD
+    # A strong pupil still climbs: twelve clean solves at puzzles 100 above lift 1200 past 1600.
+    r = LEARNER_START
+    for _ in range(12):
+        r = attempt(r, Rating(r.rating + 100, 250), True)[0]
+    assert r.rating > 1600

@@ -61,15 +61,15 @@ def test_best_move_values_are_the_solver_s():
             "en",
             "Well done: that is the best move! With best play on both sides you win the set 25–23.",
             "Not the best move: pit 6 was better, by 4 stones. Pit 6 ends in your store: you move "
-            "again. After your move your opponent can capture 2 stones at once, starting with their "
+            "again. After your move your opponent can capture 2 stones at once, by playing their "
             "pit 3.",
         ),
         (
             "tr",
             "Aferin, en iyi hamle bu! İki taraf da en iyi oynarsa seti 25–23 kazanırsın.",
             "En iyi hamle bu değil: 6. kuyu 4 taş daha iyiydi. 6. kuyunun son taşı hazinene düşer: "
-            "bir hamle daha oynarsın. Senin hamlenden sonra rakibin, 3. kuyusundan başlayarak hemen 2 "
-            "taş avlayabilir.",
+            "bir hamle daha oynarsın. Senin hamlenden sonra rakibin 3. kuyusunu oynayarak hemen 2 "
+            "taş alabilir.",
         ),
     ],
 )
@@ -224,7 +224,7 @@ def test_a_puzzle_task_names_an_id_or_a_theme():
 # -- The closing game ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("number", sorted(n for n in LESSONS if 11 <= n <= 18))
+@pytest.mark.parametrize("number", sorted(n for n in LESSONS if 11 <= n <= 18 or n >= 27))
 def test_every_strategy_lesson_ends_with_a_game_its_idea_decides(number):
     spec = LESSONS[number]
     assert spec.game is not None
@@ -344,6 +344,57 @@ def test_the_opening_lesson_says_what_the_file_says(lang):
         for _pit, _now, proven, _best in table.rows():
             assert proven  # a sentence for every first move
         assert table.sentences()[0]
+
+
+_SCORE = re.compile(r"(\d+)–(\d+)")
+
+# Texts that name a winner or a loser and its score, with the value (mover's side) they get.
+_SCORED_KEYS = [
+    ("goal.bestmove.result.win", 4),
+    ("goal.bestmove.result.loss", -8),
+    ("goal.bestmove.result.loss_least", -2),
+    ("opening.move.win", 4),
+    ("opening.move.loss", -8),
+    ("opening.summary.win", 4),
+    ("opening.summary.loss", -8),
+]
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_a_score_is_written_winner_first(lang):
+    """The winner's score first: "Kuzey seti 28–20 kazanır", never 20–28, as lesson 9 writes
+    "Kuzey kazandı: 28–20" (issue 22): in every text that names a winner or a loser, and in
+    lesson 18's table."""
+    from mangala_edu.engine import SIDE_NAMES
+    from mangala_edu.i18n import t
+    from mangala_edu.lessons.opening import move_sentence
+
+    for key, value in _SCORED_KEYS:
+        mine, theirs = score(Position.start(), value)
+        side = SIDE_NAMES["north"]
+        text = t(key, lang, mine=mine, theirs=theirs, side=side, pits="5", count=1)
+        ((first, second),) = _SCORE.findall(text)
+        assert int(first) > int(second), (key, text)
+    sentences = [
+        move_sentence(entry, result, lang)
+        for entry in load().values()
+        for result in entry.moves.values()
+    ] + [OpeningTable(name, lang).sentences()[0] for name in ("start", "small")]
+    scores = [tuple(map(int, pair)) for text in sentences for pair in _SCORE.findall(text)]
+    assert len(scores) == len(sentences)
+    assert all(first >= second for first, second in scores), sentences
+
+
+def test_the_small_boards_caption_is_its_own():
+    """Each opening table's caption says how its own values were found (the small game's is
+    not the start's), and no caption shows the pupil a file or a command (issue 22)."""
+    for lang in ("tr", "en"):
+        start, small = (OpeningTable(name, lang) for name in ("start", "small"))
+        assert start.sentences()[1] != small.sentences()[1]
+        assert "24" in small.sentences()[1] and "26" not in small.sentences()[1]
+        for table in (start, small):
+            html = table._repr_html_()
+            assert "opening.json" not in html and "python -m" not in html
 
 
 def test_an_opening_move_reports_bounds_when_the_budget_runs_out():

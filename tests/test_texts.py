@@ -32,6 +32,9 @@ DOCS = [ROOT / "docs" / "teacher-guide.md", ROOT / "README.md"]
 # -- Markdown: a number and a full stop at the start of a line begin a list ------------------
 
 _ITEM = re.compile(r"^( {0,3})(\d{1,9})[.)](?=\s|$)")
+# A bullet (or a quote) whose text starts with a number and a full stop: the number begins a
+# list inside the item ("- 6. kuyu" renders as a nested list that starts at 6).
+_NESTED = re.compile(r"^ *(?:[-*+]|>)(?: +(?:[-*+]|>))* +\d{1,9}[.)](?=\s|$)")
 
 
 def accidental_lists(text: str) -> list[str]:
@@ -47,6 +50,8 @@ def accidental_lists(text: str) -> list[str]:
     []
     >>> accidental_lists("6\\\\. kuyunun sağında")
     []
+    >>> accidental_lists("Bilgiler:\\n\\n- 6. kuyundaki tek taş\\n- 6\\\\. kuyu\\n> 3. kuyu")
+    ['- 6. kuyundaki tek taş', '> 3. kuyu']
     """
     found = []
     last: int | None = None  # the number of the last item of the list we are in
@@ -65,6 +70,8 @@ def accidental_lists(text: str) -> list[str]:
             blank = blank or not line.strip()
             continue
         item = _ITEM.match(line)
+        if _NESTED.match(line):
+            found.append(line)
         if item:
             number = int(item.group(2))
             if last is not None and number == last + 1:
@@ -106,7 +113,8 @@ def _markdown_texts() -> list[tuple[str, str]]:
 def test_no_line_of_prose_turns_into_a_numbered_list(where, text):
     assert accidental_lists(text) == [], (
         f"{where}: a line starts with a number and a full stop, so Markdown makes it a "
-        "numbered list: write it as 6\\. (or rewrap the line)"
+        "numbered list (after a bullet: a list inside the item): write it as 6\\. (or rewrap "
+        "the line)"
     )
 
 
@@ -204,7 +212,7 @@ def test_no_doubled_full_stops_in_the_catalogues():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_feedback_a_task_can_give_reads_well(lang):
     """Every first move of every task, and every guess of every prediction, gives feedback
-    with no doubled full stop and no placeholder left unfilled."""
+    with no doubled full stop, no placeholder left unfilled and no count of 0 ("0 taş aldı")."""
     from mangala_edu.lessons import Lesson
     from mangala_edu.lessons.content import LESSONS
     from mangala_edu.lessons.tasks import Prediction
@@ -218,6 +226,9 @@ def test_every_feedback_a_task_can_give_reads_well(lang):
                 for _, place in task.choice.options:
                     task.reset()
                     task.check(place)
+                    if not task.decided:  # a first miss: the second guess decides
+                        said.append(task.state.retry_feedback(lang))
+                        task.check(place)
                     said.append(task.feedback)
                 continue
             for pit in task.state.start.legal_moves:
@@ -227,6 +238,8 @@ def test_every_feedback_a_task_can_give_reads_well(lang):
     assert said
     for text in said:
         assert not doubled_stops(text) and "{" not in text, text
+        # "Bu hamle 0 taş aldı": a count of nothing is said in words ("hiç taş almadı").
+        assert not re.search(r"(?<![\d.,–-])0 (?:taş|kuyu|stones?\b|of your)", text), text
 
 
 def test_the_catalogue_files_keep_one_layout():
@@ -279,3 +292,125 @@ def pointers_out_of_section(cells: list[tuple[str, str]]) -> list[str]:
 def test_no_text_points_above_into_another_section(path):
     nb = nbformat.read(path, as_version=4)
     assert pointers_out_of_section([(c.cell_type, c.source) for c in nb.cells]) == []
+
+
+# -- Words the lessons agreed on ---------------------------------------------------------------
+
+BANNED: dict[str, dict[str, str]] = {
+    "tr": {
+        r"\b[Rr]esmi\b": "resmî (with a circumflex)",
+        r"(?<![Hh]iç)(?<!başka )\b[Bb]ir şey (?:alınmaz|alınmadı|olmaz|olmadı|kazandırmaz)": (
+            "hiçbir şey alınmaz"
+        ),
+        r"\b(?:[Aa]lt|[Üü]st|[Aa]lttaki|[Üü]stteki) sıra": "alt/üst taraf (sıra is the turn)",
+        r"\b[Ss]ıranın (?:sol|sağ) uc": "tarafın ucu (sıra is the turn)",
+        r"\b(?:rakibin|kendi|onun|senin) sırasında\w*": "tarafında (sıra is the turn)",
+        r"[Ff]edakârlık": "feda",
+        r"ipuçsuz": "ipucusuz",
+        r"rakibin,? \S+ kuyusundan başlayarak": "rakibin N. kuyusunu oynayarak",
+        r"\b0 taş (?:aldı|alır|alırsın)": "hiç taş almadı",
+        r"\*\*[A-ZÇĞİÖŞÜ][^*\n]*?\*\*[a-zçğıöşü]": "**Düğme**'ye: an apostrophe after a name",
+        r"[Bb]oş kuyu(?:yla|dan|nun)? (?:av[ıi]\w*|avla\w*)": "avlama is the even capture only",
+        r"\bboş\b(?:[^.;:]|(?<=\d)\.){0,40}\bavla(?:r|rsın|yabilir|dı)\b": "avlama is the even capture only",
+    },
+    "en": {
+        r"\b(?:won|winner of) the lot\b": "won the draw",
+        r"[Cc]ounter-?clockwise": "anticlockwise (British, like defence)",
+        r"\blearned\b": "learnt (British)",
+        r"\b(?:North|South)\b(?:(?!\b(?:sides|each|both|players?|you|opponent)\b)[^.;:!?·]){0,60}"
+        r"\b(?:their|theirs|themselves)\b": "its (North and South are sides)",
+    },
+}
+
+
+def banned_words(text: str, lang: str) -> list[str]:
+    """Words and phrases of ``text`` that the lessons agreed not to use, each with what to say
+    instead: "avlama" is only the even capture (the empty pit's capture is "boş kuyu kuralıyla
+    almak"), "sıra" is the turn (a row is a "taraf"), "resmî" has its circumflex, English is
+    British ("anticlockwise", "learnt"), one wins the draw, not the lot, and North and South are
+    sides: "its" pits, not "their".
+
+    >>> banned_words("Resmi kurala göre bir şey alınmaz; başka bir şey olmaz.", "tr")
+    ['Resmi → resmî (with a circumflex)', 'bir şey alınmaz → hiçbir şey alınmaz']
+    >>> banned_words("Hiçbir şey alınmaz, resmî kural, resmini gör.", "tr")
+    []
+    >>> banned_words("kendi kuyunu çift yapmak bir şey\\n  kazandırmaz", "tr")
+    ['bir şey kazandırmaz → hiçbir şey alınmaz']
+    >>> banned_words("Güney (alt sıra) boş 2. kuyusuyla 6 taşı avlar. Boş kuyu avı", "tr")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['alt sıra → alt/üst taraf (sıra is the turn)',
+     'Boş kuyu avı → avlama is the even capture only',
+     'boş 2. kuyusuyla 6 taşı avlar → avlama is the even capture only']
+    >>> banned_words("**Sonraki bulmaca**ya geç, **Uygula**'ya bas, **pratik kural**dır.", "tr")
+    ["**Sonraki bulmaca**y → **Düğme**'ye: an apostrophe after a name"]
+    >>> banned_words("South won the lot. Sow counter-clockwise, as you learned.", "en")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['won the lot → won the draw', 'counter-clockwise → anticlockwise (British, like defence)',
+     'learned → learnt (British)']
+    >>> banned_words("North counts from their own left; both sides play their best.", "en")
+    ['North counts from their → its (North and South are sides)']
+    """
+    text = re.sub(r"\s+", " ", text)  # a phrase may be broken over two lines
+    return [
+        f"{match.group(0)} → {instead}"
+        for pattern, instead in BANNED[lang].items()
+        for match in re.finditer(pattern, text)
+    ]
+
+
+def _texts_in(lang: str) -> list[tuple[str, str]]:
+    texts = []
+    for key, value in catalogue(lang).items():
+        for form in value.values() if isinstance(value, dict) else [value]:
+            texts.append((f"{lang} catalogue {key}", form))
+    for path in SOURCES:
+        for index, (kind, body) in enumerate(build.parse(path.read_text("utf-8"), path.name)):
+            if kind == "markdown":
+                texts.append((f"{path.name} cell {index} ({lang})", body[lang]))  # type: ignore[index]
+    halves = (ROOT / "docs" / "teacher-guide.md").read_text("utf-8").split("\n## English\n")
+    texts.append((f"teacher guide ({lang})", halves[LANGUAGES.index(lang)]))
+    return texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_uses_a_word_the_lessons_agreed_against(lang):
+    found = [
+        f"{where}: {word}" for where, text in _texts_in(lang) for word in banned_words(text, lang)
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_the_empty_pit_capture_is_never_called_avlama_in_a_lesson_task():
+    """A task whose every solution is a capture by the empty pit says "boş kuyu kuralıyla
+    almak", not "avlamak": "avlama" is the even capture only (lesson 6's first task said
+    "taşlarını avla")."""
+    from mangala_edu.lessons import Lesson
+    from mangala_edu.lessons.content import LESSONS
+
+    for number in sorted(LESSONS):
+        spec = LESSONS[number]
+        lesson = Lesson(number, "tr")
+        for k, task in enumerate(spec.tasks, start=1):
+            goal = getattr(task, "goal", None)
+            if goal is None:
+                continue
+            start = task.start()
+            solutions = goal.solutions(start)
+            if solutions and all(
+                start.trace(pit).outcome.value == "empty_capture" for pit in solutions
+            ):
+                prompt = lesson.text(f"task{k}", "prompt")
+                assert not re.search(r"\bavla", prompt), (number, k, prompt)
+
+
+def test_lesson_10_counts_the_stones_of_its_own_board():
+    """Lesson 10 says how many stones are left on the board it shows (in pits, stores not
+    counted): the number is the board's, in both languages."""
+    from mangala_edu import Position
+
+    text = (ROOT / "notebooks" / "src" / "10.md").read_text("utf-8")
+    board = re.search(r'position = Position\.from_text\("([^"]+)"\)', text)
+    assert board
+    on_board = Position.from_text(board[1]).stones_on_board
+    said = re.findall(r"(?:Tahtada yalnızca|Only) (\d+) (?:taş kaldı|stones are left)", text)
+    assert len(said) == 2 and {int(n) for n in said} == {on_board}, (said, on_board)

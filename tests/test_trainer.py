@@ -205,3 +205,77 @@ def test_typing_a_name_loads_that_learner(tmp_path):
     trainer.name_box.value = "Deniz"
     assert trainer.session.learner == "Deniz" and round(trainer.session.rating.rating) == 1333
     assert "Deniz, your rating: 1333" in trainer.rating_line.value
+
+
+def _solve(trainer):
+    for name in trainer.run.puzzle.line:
+        if trainer.run.puzzle.is_learner_move(name) and not trainer.run.finished:
+            trainer.click(name)
+    assert trainer.run.solved
+
+
+def test_after_a_restart_the_name_brings_an_unsolved_puzzle_and_the_saved_ratings(tmp_path):
+    """The notebook's trainer starts with no name: after a kernel restart it showed the
+    puzzle the pupil had solved, with its first rating, and typing the name changed neither."""
+    store = ProgressStore(tmp_path)
+    first = PuzzleTrainer("Ayşe", seed=1, lang="en", speed=0, store=store)
+    solved = first.run.puzzle
+    _solve(first)
+    shown = first.next_puzzle().puzzle
+    first.show_solution()  # tried, not solved: its rating changed and was saved
+    saved = store.puzzle_ratings()
+    # The restart: the same cell, no name yet, so the same first puzzle; then the name.
+    again = PuzzleTrainer(seed=1, lang="en", speed=0, store=store)
+    assert again.run.puzzle.id == solved.id
+    again.name_box.value = "Ayşe"
+    assert again.run.puzzle.id not in {solved.id, shown.id}
+    assert again.session.puzzle_rating(solved).rating == saved[solved.id][0]
+    # The list in order skips the solved puzzle and shows the other with its saved rating.
+    listed = Collection([solved, shown, *[p for p in COLLECTION if p.id not in saved][:3]])
+    in_order = PuzzleTrainer(mode="list", lang="en", speed=0, store=store, collection=listed)
+    in_order.name_box.value = "Ayşe"
+    assert in_order.run.puzzle.id == shown.id
+    assert f"puzzle rating: {round(saved[shown.id][0])}" in in_order.info.value
+    assert round(saved[shown.id][0]) != shown.rating
+
+
+def test_a_new_pupils_first_puzzle_is_played_as_south(tmp_path):
+    """The lessons teach South's side, at the bottom of the board: the first trainer puzzle
+    (seed 1, the notebook's) asked a new pupil to play North."""
+    for seed in range(12):
+        assert TrainerSession(COLLECTION, seed=seed).next_puzzle().puzzle.learner == "south"
+    for theme in COLLECTION.theme_counts():
+        session = TrainerSession(COLLECTION, mode="theme", theme=theme)
+        south = any(p.learner == "south" for p in COLLECTION.select(theme=theme))
+        assert session.next_puzzle().puzzle.learner == "south" or not south
+    # Once a pupil has finished a puzzle, both sides come.
+    store = ProgressStore(tmp_path)
+    store.add_attempt("Can", {"puzzle": "m0", "solved": False}, [1200.0, 150.0, 0.06])
+    sides = {
+        TrainerSession(COLLECTION, "Can", store, seed=seed).next_puzzle().puzzle.learner
+        for seed in range(12)
+    }
+    assert sides == {"south", "north"}
+
+
+def test_a_wrong_try_says_what_went_wrong_but_never_the_right_move():
+    """After a wrong move the learner reads the reply and what the move cost, never the move
+    to play: "Try again" stays a real try (the move shows only with the third hint or the
+    solution)."""
+    checked = 0
+    for p in COLLECTION.puzzles[:300]:
+        step = p.steps[0]
+        letter = p.line[0][0]
+        for pit in step.values:
+            if pit == step.best:
+                continue
+            run = PuzzleRun(p)
+            reply = run.move(pit)
+            for lang in ("tr", "en"):
+                said = reply.said.text(lang)
+                local = {"tr": {"S": "G", "N": "K"}, "en": {"S": "S", "N": "N"}}[lang][letter]
+                assert f"{local}{step.best}" not in said, (p.id, said)
+                assert f"{step.best}. kuyu" not in said and f"pit {step.best}" not in said
+            assert run.position == p.start and not run.finished
+            checked += 1
+    assert checked > 300

@@ -1,11 +1,13 @@
 """Worksheets read back from the PDF, and the puzzle commands: list, show, stats, verify,
 mine (resumable, the same file for a seed on one core or two, on a local Dask cluster), and
-bad input with exit status 2 and nothing lost."""
+bad input with exit status 2 and nothing lost. Lesson 20 (the teachers' notebook) run as a
+teacher runs it: its files go to the output folder, never the notebooks' folder."""
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -204,5 +206,68 @@ def test_the_mine_command_prints_statistics(capsys, tmp_path):
         == 0
     )
     text = capsys.readouterr().out
-    assert "1 games played" in text and "proven puzzles per hour per core" in text
-    assert "themes:" in text and "bands:" in text
+    assert "Games played: 1 " in text and "proven puzzles per hour per core" in text
+    assert "Themes:" in text and "Bands:" in text
+
+
+# -- Lesson 20: the teachers' notebook ----------------------------------------------------------
+
+NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_the_worksheet_is_headed_with_the_theme_and_band_asked(tmp_path, lang):
+    """Theme and band given as the keys ``pick`` takes name the choice on the first page (the
+    notebook's sheet said "konu: hepsi · düzey: hepsi")."""
+    from mangala_edu.puzzles.rating import BAND_NAMES
+    from mangala_edu.puzzles.themes import theme_name
+
+    puzzles = COLLECTION.pick(2, theme="empty_capture", band="kolay", seed=1)
+    path = make_worksheet(
+        puzzles, tmp_path / "sheet.pdf", lang=lang, theme="empty_capture", band="kolay"
+    )
+    first = re.sub(r"\s+", " ", _text(path)[0])
+    theme, band = theme_name("empty_capture").text(lang), BAND_NAMES["kolay"].text(lang)
+    words = {"tr": f"konu: {theme} · düzey: {band}", "en": f"theme: {theme} · band: {band}"}
+    assert words[lang] in first
+    assert {"tr": "hepsi", "en": "any"}[lang] not in first
+
+
+def test_running_lesson_20_writes_into_the_output_folder_not_the_notebooks(tmp_path, monkeypatch):
+    """The teachers' notebook, run as a teacher runs it (in its folder): the worksheet and the
+    class table go to the output folder (``MANGALA_EDU_OUTPUT``, else Documents/mangala_edu),
+    nothing new appears in the notebooks' folder; paths are printed plainly; the sheet names
+    the theme and band asked; the CSV is for Excel in Turkish (``;``)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from mangala_edu.puzzles.themes import theme_name
+
+    out = tmp_path / "out"
+    monkeypatch.setenv("MANGALA_EDU_OUTPUT", str(out))
+    monkeypatch.setenv("MANGALA_EDU_PROGRESS", str(tmp_path / "progress"))
+    path = NOTEBOOKS / "tr" / "20_ogretmenler_icin.ipynb"
+
+    def files() -> set[Path]:
+        return {p for p in NOTEBOOKS.rglob("*") if "__pycache__" not in p.parts}
+
+    before, stored = files(), path.read_bytes()
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
+    assert files() == before and path.read_bytes() == stored
+    printed = "\n".join(
+        str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
+        for cell in nb.cells
+        for o in cell.get("outputs", [])
+    )
+    assert "PosixPath" not in printed and "WindowsPath" not in printed
+    assert f"Kaydedildi: {out / 'mangala_bulmacalar.pdf'}" in printed
+    assert f"Kaydedildi: {out / 'sinif.csv'}" in printed
+    assert sorted(p.name for p in out.iterdir()) == ["mangala_bulmacalar.pdf", "sinif.csv"]
+    first = re.sub(r"\s+", " ", _text(out / "mangala_bulmacalar.pdf")[0])
+    theme = theme_name("empty_capture").text("tr")
+    assert f"6 bulmaca · konu: {theme} · düzey: kolay" in first
+    assert (out / "sinif.csv").read_text("utf-8-sig").startswith("Öğrenci;Deneme;")
+    assert "Mert: 1 dosya silindi." in printed

@@ -23,8 +23,11 @@ mistake) and each colour (whose side).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, cast
 
+import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -39,6 +42,68 @@ if TYPE_CHECKING:
 
     from ..search.analysis import GameReview
 
+#: The font sizes (points) of the charts the lessons show (this chart, the family's comparison
+#: of lesson 26, the puzzle rating history): a chart is shown at about its own size in pixels
+#: (96-100 dpi), so matplotlib's 10 points read as 13 px, small beside the lesson's text on a
+#: 1920 screen and on a projector; these read as 18-24 px there.
+SCREEN_FONTS: dict[str, float] = {
+    "font.size": 15,
+    "axes.titlesize": 15,
+    "axes.labelsize": 15,
+    "xtick.labelsize": 14,
+    "ytick.labelsize": 14,
+    "legend.fontsize": 13,
+}
+
+
+@contextmanager
+def screen_fonts() -> Iterator[None]:
+    """Draw a chart's words at :data:`SCREEN_FONTS` (wrap the making of the chart in it, and
+    call :func:`screen_finish` on the figure: its tick labels are made when it is drawn).
+
+    >>> from matplotlib.figure import Figure
+    >>> with screen_fonts():
+    ...     fig = Figure()
+    ...     ax = fig.add_subplot()
+    ...     title = ax.set_title("Puan")
+    >>> screen_finish(fig)
+    >>> title.get_fontsize(), ax.xaxis.get_ticklabels()[0].get_fontsize()
+    (15.0, 14.0)
+    >>> with screen_fonts():
+    ...     fig = Figure(figsize=(3, 2))
+    ...     canvas = FigureCanvasAgg(fig)
+    ...     ax = fig.add_subplot()
+    ...     title = ax.set_title("How many stones does a capture take in each game?")
+    >>> screen_finish(fig)
+    >>> title.get_text()
+    'How many stones does a\\ncapture take in each game?'
+    """
+    with matplotlib.rc_context(cast("Any", SCREEN_FONTS)):  # (its keys typed as literals)
+        yield
+
+
+def screen_finish(fig: Figure) -> None:
+    """The tick labels of every chart of ``fig`` at :data:`SCREEN_FONTS`' size, and a title
+    wider than its chart on two lines (a long one would reach into its neighbour's, or out of
+    the picture)."""
+    for ax in fig.axes:
+        ax.tick_params(axis="x", labelsize=SCREEN_FONTS["xtick.labelsize"])
+        ax.tick_params(axis="y", labelsize=SCREEN_FONTS["ytick.labelsize"])
+    get_renderer = getattr(fig.canvas, "get_renderer", None)
+    if get_renderer is None:
+        return
+    renderer = get_renderer()
+    for ax in fig.axes:
+        text = ax.title.get_text()
+        words = text.split(" ")
+        if "\n" in text or len(words) < 2:
+            continue
+        if ax.title.get_window_extent(renderer).width <= ax.bbox.width * 1.05:
+            continue
+        cut = min(range(1, len(words)), key=lambda k: abs(2 * len(" ".join(words[:k])) - len(text)))
+        ax.title.set_text(" ".join(words[:cut]) + "\n" + " ".join(words[cut:]))
+
+
 SOUTH_COLOUR = "#b5651d"
 NORTH_COLOUR = "#2b5d8a"
 MISTAKE_MARKERS = {"inaccuracy": ("o", 40), "mistake": ("o", 70), "blunder": ("X", 110)}
@@ -52,7 +117,17 @@ def advantage_chart(
     height: float = 3.2,
 ) -> Figure:
     """Draw South's advantage move by move; returns the figure (a new one unless ``ax`` is
-    given). Estimated values are drawn dashed, exact ones solid."""
+    given). Estimated values are drawn dashed, exact ones solid; the words at
+    :data:`SCREEN_FONTS`."""
+    with screen_fonts():
+        fig = _advantage_chart(review, lang, ax, width, height)
+    screen_finish(fig)
+    return fig
+
+
+def _advantage_chart(
+    review: GameReview, lang: str | None, ax: Axes | None, width: float, height: float
+) -> Figure:
     if ax is None:
         fig = Figure(figsize=(width, height), layout="constrained")
         FigureCanvasAgg(fig)
@@ -109,7 +184,6 @@ def advantage_chart(
             loc="center left",
             bbox_to_anchor=(1.01, 0.5),
             frameon=False,
-            fontsize="small",
             handlelength=2.2,
         )
     return fig

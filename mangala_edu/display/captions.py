@@ -26,7 +26,7 @@ endings):
 >>> pos = Position.from_text("0,0,0,0,0,1,30/1,0,0,0,0,0,40 S", Rules.mangala_ii())
 >>> for part in outcome_caption(pos.trace(6), "tr").split(" · "):
 ...     print(part)
-Avlama: Kuzey 1. kuyu, 2 taş: hepsi alındı
+Yakalama: Kuzey 1. kuyu, 2 taş: hepsi alındı
 Tahtada taş kalmadı: oyun bitti
 Kuzey kazandı: 40–32
 """
@@ -95,7 +95,7 @@ def event_caption(
     >>> trace = Position.start().trace(5)
     >>> event_caption(trace.events[-1], trace, "tr"), event_caption(trace.events[-1], trace,
     ...                                                             "tr", plain={"odd"})
-    ('Tek sayı (5): bir şey alınmaz', 'Bir şey olmadı: sıra rakibe geçer')
+    ('Tek sayı (5): hiçbir şey alınmaz', 'Hiçbir şey olmadı: sıra rakibe geçer')
     """
     lang = lang or get_language()
     kind = event.kind
@@ -112,7 +112,7 @@ def event_caption(
         return t("event.drop", lang, place=place, count=event.count)
     if kind == EventKind.SWEEP:
         if event.side is None:
-            return t("event.own_side", lang)
+            return t(_own_side_key(trace.before.rules), lang)
         return t("event.sweep", lang, side=SIDE_NAMES[event.side], count=event.count)
     if kind == EventKind.SET_OVER:
         if (
@@ -126,6 +126,14 @@ def event_caption(
     if family is not None:
         return family
     return t(_CAPTIONS[kind], lang, count=event.count)
+
+
+def _own_side_key(rules: Rules) -> str:
+    """The caption of "each keeps their own side" in the game's own words: into the store
+    (Mangala, Kalah), into the kazan (Toguz Korgool), or just taken (the storeless games)."""
+    if rules.stores_on_path:
+        return "event.own_side"
+    return "event.own_side.kazan" if rules.win_threshold else "event.own_side.storeless"
 
 
 def _family_caption(event: Event, trace: MoveTrace, lang: str) -> str | None:

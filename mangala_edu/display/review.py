@@ -43,18 +43,21 @@ REVIEW_STYLE = """<style>
 def mistake_svg(
     position: Position, played: int, better: int, lang: str | None = None, size: int = 360
 ) -> str:
-    """A small still board of ``position`` with the pit played ringed red and dashed, and the
-    better pit ringed green and solid (pits numbered from the mover's left). The rings lie
-    under the stone counts and the pit numbers, which stay readable.
+    """A small still board of ``position`` with the pit played ringed red and dashed and marked
+    ✗, and the better pit ringed green and solid and marked ✓ (pits numbered from the mover's
+    left): told apart without colour vision too. The rings lie under the stone counts and the
+    pit numbers, which stay readable.
 
     >>> svg = mistake_svg(Position.start(), 1, 4, "en")
     >>> svg.startswith("<svg") and svg.count("<ellipse") > 20 and 'stroke="#2e7d32"' in svg
     True
+    >>> "mg-ring-cross" in svg and "mg-ring-check" in svg
+    True
     """
     side = position.to_move or SOUTH
     rings = (
-        Ring(position.place(side, played), PLAYED_COLOUR, dashed=True),
-        Ring(position.place(side, better), BETTER_COLOUR),
+        Ring(position.place(side, played), PLAYED_COLOUR, dashed=True, mark="cross"),
+        Ring(position.place(side, better), BETTER_COLOUR, mark="check"),
     )
     return board_svg(position, lang=lang, size=size, rings=rings)
 

@@ -209,12 +209,39 @@ def tuzdik_svg(place: PlaceLayout, owner: Side, lang: str | None) -> str:
 
 class Ring(NamedTuple):
     """A coloured ring around one place of the board (e.g. the pit played and a better one in
-    the review of a set): ``place`` is a board index; ``dashed`` tells two rings apart without
-    colour vision."""
+    the review of a set): ``place`` is a board index; ``dashed`` and ``mark`` (``"check"``: a
+    ✓, ``"cross"``: a ✗ on a disc beside the ring) tell rings apart without colour vision."""
 
     place: int
     colour: str
     dashed: bool = False
+    mark: str = ""
+
+
+#: The strokes of a ring's mark, around (0, 0): a tick and a cross.
+MARK_PATHS = {"check": "M-9 0.5L-2.5 7.5L9.5-7.5", "cross": "M-7.5-7.5L7.5 7.5M7.5-7.5L-7.5 7.5"}
+
+
+def ring_mark_svg(place: PlaceLayout, colour: str, mark: str) -> str:
+    """A ✓ or ✗ (``mark``: ``"check"`` or ``"cross"``) in white on a disc of ``colour``,
+    beside a place, across from its stone count; drawn as strokes, so no font is needed.
+
+    >>> from mangala_edu import Rules
+    >>> pit = board_layout(Rules.official())["places"][0]
+    >>> 'class="mg-ring-mark mg-ring-check"' in ring_mark_svg(pit, "#2e7d32", "check")
+    True
+    """
+    if mark not in MARK_PATHS:
+        return ""
+    cx, cy, bx, by = place["cx"], place["cy"], place["bx"], place["by"]
+    # Across from the count: beside it on a pit, at the other end of a store.
+    x, y = (2 * cx - bx, by) if abs(bx - cx) > 1 else (cx, 2 * cy - by)
+    return (
+        f'<g class="mg-ring-mark mg-ring-{mark}" transform="translate({_f(x)} {_f(y)})">'
+        f'<circle r="19" fill="{colour}" stroke="#ffffff" stroke-width="3"/>'
+        f'<path d="{MARK_PATHS[mark]}" fill="none" stroke="#ffffff" stroke-width="4.5" '
+        'stroke-linecap="round" stroke-linejoin="round"/></g>'
+    )
 
 
 def ring_svg(place: PlaceLayout, colour: str, dashed: bool = False) -> str:
@@ -303,7 +330,7 @@ def board_svg(
     lay = board_layout(rules)
     g = rules.geometry
     marked = sorted({g.resolve(i) for i in highlight})
-    ringed = [Ring(g.resolve(r.place), r.colour, bool(r.dashed)) for r in rings]
+    ringed = [Ring(g.resolve(r.place), r.colour, bool(r.dashed), r.mark) for r in rings]
     parts: tuple[object, ...] = (position.to_text(), rules.to_json(), marked, lang, size)
     uid = _uid(*parts, ringed) if ringed else _uid(*parts)
     width, height = lay["width"], lay["height"]
@@ -330,6 +357,8 @@ def board_svg(
             out.append(tuzdik_svg(places[tuzdik], owner, lang))
     for place, count in zip(places, position.board, strict=True):
         out.append(count_svg(place, count))
+    for ring in ringed:  # above the stones: a cue besides the colour
+        out.append(ring_mark_svg(places[ring.place], ring.colour, ring.mark))
     for side in (NORTH, SOUTH):
         out.append(player_svg(lay, side, lang, position.to_move == side))
     spot = lay["status"]

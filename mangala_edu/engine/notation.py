@@ -1,6 +1,8 @@
 """The text notation of a position: ``S1,...,S6,Sstore/N1,...,N6,Nstore X``.
 
-``X`` is ``S`` (South to move), ``N`` (North to move) or ``-`` (the set is over). Pits are
+``X`` is ``S`` (South to move), ``N`` (North to move) or ``-`` (the set is over); in reading,
+the Turkish letters ``G`` (Güney, South) and ``K`` (Kuzey, North) are taken too, in either case,
+as are ``s`` and ``n`` (a position is always written with ``S``/``N``). Pits are
 listed from each player's own left, so North's row is written N1..N6 as North sees it.
 Kalah(m, n) positions have m pits a side, Toguz Korgool 9 and Mangala IV 7; in the games whose
 stores lie beside the board (Toguz Korgool's kazans, the captured stones of Mangala II and IV)
@@ -14,6 +16,8 @@ round. This module only reads and writes the text;
 >>> board, to_move = read_position("4,4,4,4,4,4,0/4,4,4,4,4,4,0 S", Rules.official())
 >>> write_position(board, to_move, Rules.official())
 '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'
+>>> read_position("4,4,4,4,4,4,0/4,4,4,4,4,4,0 K", Rules.official())[1]
+'north'
 >>> read_position("4,4,4,4,4,4/4,4,4,4,4,4,0 S", Rules.official())
 Traceback (most recent call last):
 ...
@@ -31,12 +35,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import PositionError
-from .geometry import SIDE_LETTERS, SIDE_NAMES, SIDES, Side
+from .geometry import NORTH, SIDE_LETTERS, SIDE_NAMES, SIDES, SOUTH, Side
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-_LETTERS: dict[str, Side | None] = {**{v: k for k, v in SIDE_LETTERS.items()}, "-": None}
+TURKISH_SIDE_LETTERS: dict[Side, str] = {SOUTH: "G", NORTH: "K"}
+"""The letters Turkish gives the sides (Güney, Kuzey): read as the side to move, never written."""
+
+_LETTERS: dict[str, Side | None] = {
+    **{v: k for k, v in SIDE_LETTERS.items()},
+    **{v: k for k, v in TURKISH_SIDE_LETTERS.items()},
+    "-": None,
+}
+"""The side-to-move letters read (upper case; a lower-case letter is read as its capital)."""
 
 
 def read_position(text: str, rules: Rules) -> tuple[list[int], Side | None]:
@@ -60,6 +72,7 @@ def parse_position_text(
     if len(parts) != 2 or parts[0].count("/") != 1:
         raise PositionError("position.shape", pits=m, example=example, text=text)
     rows, letter = parts
+    letter = letter.upper() if letter.isascii() else letter
     if letter not in _LETTERS:
         raise PositionError("position.side_letter", value=letter)
     board: list[int] = []

@@ -24,6 +24,8 @@ Numbers are written the way each language writes them, in one place each:
 - ``{n:num}`` in a template writes a number with the language's decimal mark (``5,9`` in
   Turkish, ``5.9`` in English; whole numbers without decimals); ``{n:dec}`` writes it with
   every digit it has (a time limit the user gave: ``0,25``), whole numbers without decimals;
+- ``{n:count}`` writes a count with the language's thousands mark (``3.160.064`` in Turkish,
+  ``3,160,064`` in English: :func:`format_count`, the one way counts are written);
 - ``{n:dat}``, ``{n:abl}``, ``{n:loc}``, ``{n:acc}``, ``{n:gen}`` write a number with its Turkish
   case suffix, which follows the number as it is spoken (``6'ya``, ``1'den``, ``40'ta``);
   other languages write the bare number;
@@ -32,6 +34,8 @@ Numbers are written the way each language writes them, in one place each:
 
 >>> fill("{s:dec} s", "tr", s=0.25), fill("{s:dec} s", "en", s=30.0)
 ('0,25 s', '30 s')
+>>> fill("{n:count} konum", "tr", n=780288), fill("{n:count} positions", "en", n=780288)
+('780.288 konum', '780,288 positions')
 >>> t("error.out_of_range", "tr", pit=7, pits=6)
 "7. kuyu yok: kuyular oynayanın kendi solundan 1'den 6'ya kadar numaralanır."
 >>> t("event.lift", "en", pit=2, count=1), t("event.lift", "en", pit=2, count=3)
@@ -215,6 +219,17 @@ def number(value: float, lang: str | None = None, digits: int = 1) -> str:
     return text.replace(".", ",") if lang == "tr" else text
 
 
+def format_count(value: int, lang: str | None = None) -> str:
+    """A whole number (a count) with the language's thousands mark: the one way every count
+    is written (``3.160.064`` in Turkish, ``3,160,064`` in English).
+
+    >>> format_count(3160064, "tr"), format_count(3160064, "en"), format_count(216, "tr")
+    ('3.160.064', '3,160,064', '216')
+    """
+    text = f"{int(value):,}"
+    return text.replace(",", ".") if (lang or _language) == "tr" else text
+
+
 # The last word of a number as it is spoken in Turkish decides its suffixes.
 _ONES = ("", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz")
 _TENS = ("", "on", "yirmi", "otuz", "kırk", "elli", "altmış", "yetmiş", "seksen", "doksan")
@@ -282,6 +297,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "num":
             return number(value, self.lang)
+        if format_spec == "count":
+            return format_count(value, self.lang)
         if format_spec == "dec":
             text = f"{value:g}"
             return text.replace(".", ",") if self.lang == "tr" else text

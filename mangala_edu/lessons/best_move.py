@@ -14,9 +14,9 @@ allows (a capture by the opponent at once, the end of the set, or a worse result
 >>> goal = BestMove({5: -8, 6: -2})
 >>> print(goal.judge([position.trace(5)]).said.text("en"))
 Not the best move: pit 6 was better, by 6 stones. Pit 6 ends in your store: you move again.
-After your move your opponent can capture 2 stones at once, starting with their pit 1.
+After your move your opponent can capture 2 stones at once, by playing their pit 1.
 >>> print(goal.judge([position.trace(6)]).said.text("tr"))
-Aferin, en iyi hamle bu! İki taraf da en iyi oynarsa seti 23–25 kaybedersin: bu, buradaki en az
+Aferin, en iyi hamle bu! İki taraf da en iyi oynarsa seti 25–23 kaybedersin: bu, buradaki en az
 kayıp.
 >>> goal.solutions(position)
 [6]
@@ -191,6 +191,8 @@ class Threatens(Goal):
         if len(found) >= self.count:
             pits = ", ".join(str(p) for p in sorted(found))
             return Verdict(SOLVED, Message("goal.threatens.solved", count=len(found), pits=pits))
+        if not found:
+            return Verdict(WRONG, Message("goal.threatens.none", wanted=self.count))
         return Verdict(WRONG, Message("goal.threatens.wrong", count=len(found), wanted=self.count))
 
     def accepts_first(self, position: Position, pit: int) -> bool:

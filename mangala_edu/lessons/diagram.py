@@ -37,7 +37,10 @@ class Diagram:
     def _note(self) -> str:
         note = rules_note(self.position.rules, self.lang)
         return (
-            f'<p style="font-weight:bold;margin:0.2em 0">⚑ {html.escape(note)}</p>' if note else ""
+            # A line of its own above the boards (in the before/after row too).
+            f'<p style="font-weight:bold;margin:0.2em 0;flex-basis:100%">⚑ {html.escape(note)}</p>'
+            if note
+            else ""
         )
 
     def _repr_html_(self) -> str:

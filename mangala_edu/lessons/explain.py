@@ -11,7 +11,7 @@ stone in the opponent's pit is just a place, not an odd or even number.
 
 >>> print(explain(Position.start().trace(5), "tr"))
 Güney 5. kuyuyu ekti (4 taş). Son taş Kuzey'in 1. kuyusuna düştü ve sayıyı 5 yaptı; bu bir tek
-sayı: bir şey alınmaz.
+sayı: hiçbir şey alınmaz.
 >>> print(explain(Position.start().trace(5), "tr", lesson=1))
 Güney 5. kuyuyu ekti (4 taş). Son taş Kuzey'in 1. kuyusuna düştü.
 
@@ -24,12 +24,11 @@ passes and their endings):
 >>> print(explain(pos.trace(9), "en"))
 South sowed pit 9 (3 stones). The last stone fell into North's pit 2 and made it exactly 3:
 that pit is now South's tuzdik. South takes those 3 stones, and from now on every stone that
-falls into it goes to South's store.
+falls into it goes to South's kazan.
 >>> print(explain(Position.start(Rules.mangala_iv()).trace(1), "tr"))
 Güney 1. kuyuyu ekti (7 taş). Ekim 4 kez aktarıldı: son taşın 3, 5 ya da daha çok taşa
 çıkardığı kuyu her seferinde alınıp ekildi. Son taş Güney'in 2. kuyusuna düştü ve sayıyı 2
-yaptı: Güney bu kuyuyu ve ondan hemen önce gelen, yine 2 ya da 4 taşlı kuyuları, her birini
-karşısındaki kuyuyla birlikte alır; 2 kuyudan toplam 12 taş.
+yaptı: Güney bu kuyuyu karşısındaki kuyuyla birlikte alır, toplam 12 taş.
 """
 
 from __future__ import annotations
@@ -57,6 +56,7 @@ _OUTCOME_TEXTS: dict[str, str] = {
     "no_tuzdik_same_number": "explain.no_tuzdik_same_number",
     "last_in_tuzdik": "explain.last_in_tuzdik",
     "capture_one": "explain.capture_one",
+    "capture_one_opposite": "explain.capture_one_opposite",
     "chain_capture": "explain.chain_capture",
     "chain_capture_opposite": "explain.chain_capture_opposite",
     "no_capture": "explain.no_capture",
@@ -163,9 +163,10 @@ def _family_outcome(trace: MoveTrace) -> str:
     if kind == EventKind.NOTHING:
         return "nothing_own"
     if kind == EventKind.CHAIN_CAPTURE:
-        if len(event.moved) <= 1:
-            return "capture_one"
-        return "chain_capture_opposite" if rules.capture_opposite else "chain_capture"
+        if not rules.capture_opposite:
+            return "capture_one" if len(event.moved) <= 1 else "chain_capture"
+        # With the pits opposite, one pit taken moves two places.
+        return "capture_one_opposite" if len(event.moved) <= 2 else "chain_capture_opposite"
     if kind == EventKind.NO_CAPTURE and event.count == 1:
         return "no_capture_empty"
     if kind == EventKind.ODD and rules.tuzdik and event.count == rules.tuzdik:

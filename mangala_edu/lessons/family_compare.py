@@ -4,6 +4,9 @@ each game by letting seeded computer players play it.
 * How long does a game last? (moves: every pit played counts one; a pass is part of a move)
 * How often does the player who moves first win, when both players play alike?
 * How many stones does a capture take?
+* Does the first player's edge change from random to greedy players, by more than chance
+  alone could move it? (:func:`first_player_change`: the notebook's sentence about it is made
+  from the measurement it shows, so that it cannot say what the numbers do not)
 
 The players are reproducible: :class:`RandomPlayer` plays a random legal move, the greedy
 player takes the move that captures the most stones at once (ties drawn at random); both are
@@ -20,12 +23,13 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import NORTH, SOUTH, MangalaError, Position, Rules
+from ..engine import NORTH, SOUTH, EventKind, MangalaError, Position, Rules
 from ..engine.game import Game
 from ..games import GAMES as REGISTRY
 from ..games import find_game
@@ -96,7 +100,9 @@ def _player(kind: str, seed: int) -> GreedyPlayer | RandomPlayer:
 class GameRecord:
     """One measured game: its length in moves, the winner (``first``, ``second`` or
     ``draw``; South always moves first), the final stores, the stones each capture took, the
-    stones on the board at the end, and the stones the game was played with."""
+    stones on the board at the end, the stones the game was played with, and whether it was
+    stopped on a repeated position (or a relay that would never end) rather than by its own
+    ending."""
 
     moves: int
     winner: str
@@ -105,6 +111,12 @@ class GameRecord:
     captures: tuple[int, ...]
     left_on_board: int
     stones: int
+    repeated: bool = False
+
+
+#: The endings that stop a game which could go on for ever (this package's rule for the
+#: storeless games, lessons 23 and 24).
+_REPEATS = frozenset({EventKind.REPETITION, EventKind.RELAY_LOOP})
 
 
 def play_one(name: str, player: str = "random", seed: int = 0) -> GameRecord:
@@ -113,10 +125,12 @@ def play_one(name: str, player: str = "random", seed: int = 0) -> GameRecord:
     game = Game(rules)
     south, north = _player(player, 2 * seed + 1), _player(player, 2 * seed + 2)
     captures: list[int] = []
+    repeated = False
     for move in computer_turns(game, {SOUTH: south, NORTH: north}):
         taken = move.played.captured
         if taken:
             captures.append(taken)
+        repeated = any(e.kind in _REPEATS for e in move.played.events)
     end = game.position
     result = end.result
     assert result is not None
@@ -130,6 +144,7 @@ def play_one(name: str, player: str = "random", seed: int = 0) -> GameRecord:
         tuple(captures),
         pits,
         rules.total_stones,
+        repeated,
     )
 
 
@@ -193,6 +208,11 @@ class Measurement:
     def captures_per_game(self) -> float:
         return len(self.capture_sizes) / self.games
 
+    @property
+    def repetitions(self) -> int:
+        """The games stopped on a repeated position (or a never-ending relay)."""
+        return sum(r.repeated for r in self.records)
+
 
 def measure(name: str, games: int = 60, player: str = "random", seed: int = 0) -> Measurement:
     """``games`` games of ``name`` between two ``player``\\ s (``random`` or ``greedy``);
@@ -211,7 +231,8 @@ def compare(
 
 
 def summary(results: dict[str, Measurement], lang: str | None = None) -> Table:
-    """The answers as a table (one row a game)."""
+    """The answers as a table (one row a game; the last column: the games stopped on a
+    repeated position, the storeless games' ending of lessons 23 and 24)."""
     rows = []
     for name, m in results.items():
         rows.append(
@@ -223,9 +244,138 @@ def summary(results: dict[str, Measurement], lang: str | None = None) -> Table:
                 m.draws,
                 m.median_capture,
                 m.captures_per_game,
+                m.repetitions,
             )
         )
     return Table(rows, lang)
+
+
+def chance_gap(games_before: int, games_after: int) -> float:
+    """How far apart chance alone can put the first player's points (per 100 games) in two
+    measurements of ``games_before`` and ``games_after`` games: two standard errors of the
+    difference for an even game (a draw, half a point, only narrows it), so a bigger change is
+    one that chance rarely makes.
+
+    >>> round(chance_gap(400, 400), 2), round(chance_gap(100, 100), 2)
+    (7.07, 14.14)
+    """
+    return 100.0 * math.sqrt(1 / games_before + 1 / games_after)
+
+
+@dataclass(frozen=True)
+class Change:
+    """How one game's first-player points moved from one measurement to another: ``verdict``
+    is ``same`` (the same games were played), ``grew`` or ``shrank`` (by more than
+    :func:`chance_gap`) or ``chance`` (a change chance alone could make)."""
+
+    name: str
+    before: float
+    after: float
+    verdict: str
+
+    @property
+    def difference(self) -> float:
+        return self.after - self.before
+
+
+def first_player_change(
+    before: dict[str, Measurement], after: dict[str, Measurement], lang: str | None = None
+) -> Changes:
+    """The first player's points in two measurements side by side (random players, then
+    greedy ones, in notebook 26), game by game, and whether each change is bigger than chance
+    alone could make: the notebook's statement about the first player's edge, made from the
+    numbers it shows.
+
+    >>> random_ = compare(games=40, player="random", seed=1, names=("official", "mangala-iv"))
+    >>> greedy = compare(games=40, player="greedy", seed=1, names=("official", "mangala-iv"))
+    >>> [c.verdict for c in first_player_change(random_, greedy).changes]
+    ['chance', 'same']
+    """
+    changes = []
+    for name, first in before.items():
+        second = after[name]
+        diff = second.first_share - first.first_share
+        gap = chance_gap(first.games, second.games)
+        if first.records == second.records:
+            verdict = "same"
+        elif abs(diff) > gap:
+            verdict = "grew" if diff > 0 else "shrank"
+        else:
+            verdict = "chance"
+        changes.append(Change(name, first.first_share, second.first_share, verdict))
+    games = [(m.games, after[n].games) for n, m in before.items()]
+    players = [(m.player, after[n].player) for n, m in before.items()]
+    return Changes(
+        tuple(changes),
+        games[0] if games else (0, 0),
+        lang,
+        players[0] if players else ("random", "greedy"),
+    )
+
+
+#: The sentence of each verdict of :func:`first_player_change`, and the players' names.
+_VERDICT_KEYS = {
+    "grew": "compare.change.grew",
+    "shrank": "compare.change.shrank",
+    "chance": "compare.change.chance",
+    "same": "compare.change.same",
+}
+_PLAYER_KEYS = {"random": "compare.player.random", "greedy": "compare.player.greedy"}
+
+
+class Changes:
+    """:func:`first_player_change`'s answer, shown as a short list in a notebook."""
+
+    def __init__(
+        self,
+        changes: tuple[Change, ...],
+        games: tuple[int, int],
+        lang: str | None = None,
+        players: tuple[str, str] = ("random", "greedy"),
+    ) -> None:
+        self.changes = changes
+        self.games = games
+        self.lang = lang
+        self.players = players
+
+    def title(self) -> str:
+        before, after = (t(_PLAYER_KEYS[p], self.lang) for p in self.players)
+        return t("compare.change.title", self.lang, before=before, after=after)
+
+    def lines(self) -> list[str]:
+        """One sentence a game, in the language of the table."""
+        lang = self.lang
+        out = []
+        for c in self.changes:
+            diff = c.difference
+            sign = "+" if diff > 0 else "\u2212" if diff < 0 else ""
+            out.append(
+                t(
+                    _VERDICT_KEYS[c.verdict],
+                    lang,
+                    game=game_name(c.name, lang),
+                    before=_num(c.before, lang),
+                    after=_num(c.after, lang),
+                    diff=sign + _num(abs(diff), lang),
+                )
+            )
+        return out
+
+    def footer(self) -> str:
+        n1, n2 = self.games
+        gap = _num(chance_gap(n1, n2), self.lang, 0) if n1 and n2 else "?"
+        return t("compare.change.gap", self.lang, before=n1, after=n2, gap=gap)
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{line}</li>" for line in self.lines())
+        title = self.title()
+        return (
+            f'<div class="mangala-compare-change"><p><b>{title}</b></p><ul>{items}</ul>'
+            f"<p>{self.footer()}</p></div>"
+        )
+
+    def __repr__(self) -> str:
+        return "\n".join([self.title(), *self.lines(), self.footer()])
 
 
 def _num(value: float, lang: str | None, digits: int = 1) -> str:
@@ -237,7 +387,9 @@ class Table:
     """The comparison table, shown as HTML in a notebook."""
 
     def __init__(
-        self, rows: list[tuple[str, int, float, float, int, float, float]], lang: str | None = None
+        self,
+        rows: list[tuple[str, int, float, float, int, float, float, int]],
+        lang: str | None = None,
     ) -> None:
         self.rows = rows
         self.lang = lang
@@ -254,14 +406,15 @@ class Table:
                 "compare.col.draws",
                 "compare.col.capture",
                 "compare.col.captures",
+                "compare.col.repeated",
             )
         ]
         head = "".join(f"<th>{h}</th>" for h in heads)
         body = "".join(
             f"<tr><td>{g}</td><td>{n}</td><td>{_num(moves, lang)}</td>"
             f"<td>{_num(first, lang)}</td><td>{draws}</td><td>{_num(cap, lang)}</td>"
-            f"<td>{_num(per, lang)}</td></tr>"
-            for g, n, moves, first, draws, cap, per in self.rows
+            f"<td>{_num(per, lang)}</td><td>{rep}</td></tr>"
+            for g, n, moves, first, draws, cap, per, rep in self.rows
         )
         return (
             f'<table class="mangala-compare"><thead><tr>{head}</tr></thead>'
@@ -277,25 +430,29 @@ def chart(results: dict[str, Measurement], lang: str | None = None):  # type: ig
     100 games, and the sizes of the captures (box plot). Returns the matplotlib figure."""
     import matplotlib.pyplot as plt
 
+    from ..display.analysis_chart import screen_finish, screen_fonts
+
     names = list(results)
     labels = [game_name(n, lang) for n in names]
-    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.6))
-    ax1.boxplot([results[n].lengths for n in names], showfliers=False)
-    ax1.set_xticks(range(1, len(names) + 1), labels, rotation=25, ha="right")
-    ax1.set_title(t("compare.chart.moves", lang))
-    ax1.set_ylabel(t("compare.chart.moves_axis", lang))
-    shares = [results[n].first_share for n in names]
-    bars = ax2.bar(range(len(names)), shares, color="#c8822c")
-    ax2.bar_label(bars, labels=[_num(s, lang) for s in shares], padding=2)
-    ax2.axhline(50, color="#555", linestyle="--", linewidth=1)
-    ax2.set_xticks(range(len(names)), labels, rotation=25, ha="right")
-    ax2.set_ylim(0, 100)
-    ax2.set_title(t("compare.chart.first", lang))
-    ax2.set_ylabel(t("compare.chart.first_axis", lang))
-    ax3.boxplot([results[n].capture_sizes or [0] for n in names], showfliers=False)
-    ax3.set_xticks(range(1, len(names) + 1), labels, rotation=25, ha="right")
-    ax3.set_title(t("compare.chart.capture", lang))
-    ax3.set_ylabel(t("compare.chart.capture_axis", lang))
+    with screen_fonts():  # words that read on a 1920 screen and on a projector
+        fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.6))
+        ax1.boxplot([results[n].lengths for n in names], showfliers=False)
+        ax1.set_xticks(range(1, len(names) + 1), labels, rotation=25, ha="right")
+        ax1.set_title(t("compare.chart.moves", lang))
+        ax1.set_ylabel(t("compare.chart.moves_axis", lang))
+        shares = [results[n].first_share for n in names]
+        bars = ax2.bar(range(len(names)), shares, color="#c8822c")
+        ax2.bar_label(bars, labels=[_num(s, lang) for s in shares], padding=2)
+        ax2.axhline(50, color="#555", linestyle="--", linewidth=1)
+        ax2.set_xticks(range(len(names)), labels, rotation=25, ha="right")
+        ax2.set_ylim(0, 100)
+        ax2.set_title(t("compare.chart.first", lang))
+        ax2.set_ylabel(t("compare.chart.first_axis", lang))
+        ax3.boxplot([results[n].capture_sizes or [0] for n in names], showfliers=False)
+        ax3.set_xticks(range(1, len(names) + 1), labels, rotation=25, ha="right")
+        ax3.set_title(t("compare.chart.capture", lang))
+        ax3.set_ylabel(t("compare.chart.capture_axis", lang))
+    screen_finish(fig)
     fig.tight_layout()
     plt.close(fig)
     return fig

@@ -93,6 +93,8 @@ class BestCapture(Goal):
         best = max(trace.before.trace(pit).captured for pit in trace.before.legal_moves)
         if trace.captured == best:
             return Verdict(SOLVED, Message("goal.best.solved", count=best))
+        if not trace.captured:
+            return Verdict(WRONG, Message("goal.best.wrong_none", best=best))
         return Verdict(WRONG, Message("goal.best.wrong", count=trace.captured, best=best))
 
 

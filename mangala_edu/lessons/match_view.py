@@ -17,7 +17,7 @@ MatchBoard(sets=3, set=1, first=None, points={'south': 0.0, 'north': 0.0}, lang=
 >>> match.draw_lots("north")          # the lot decides who starts the first set
 'north'
 >>> match.info_text
-'North won the lot! Set 1 of 3 · North starts.'
+'North won the draw! Set 1 of 3 · North starts.'
 >>> match.table_rows()[1]
 ['Starts', 'North', 'South', 'North', '']
 """

@@ -404,12 +404,25 @@ class OpeningTable:
         ]
 
     def sentences(self) -> list[str]:
-        """The summary and how the values were found."""
+        """The summary and how this position's values were found, for the pupil: what the
+        solver did on this board. The file's name and the command that made it are for the
+        teacher (the teacher guide, "Açılış verisini yenilemek"), not shown here.
+
+        >>> for sentence in OpeningTable("small", "en").sentences():
+        ...     print(sentence)
+        The best first moves are pits 3, 6: with best play on both sides South wins the set 13–11.
+        With only 24 stones on the board the solver worked every first move out to the end of the set, with no time limit, in less than a second.
+        """
         data = json.loads(self.path.read_text("utf-8"))
-        budget = self.entry.budget
+        entry = self.entry
+        budget = entry.budget
+        took = max(m.seconds for m in entry.moves.values())
         compiled = "Compiled" in data["solver"]
-        if compiled and self.entry.complete and data.get("table_stones"):
-            took = max(m.seconds for m in self.entry.moves.values())
+        stones = entry.start().stones_on_board
+        if budget is None and entry.complete:
+            key = "opening.how.quick" if took < 1 else "opening.how.full"
+            how = t(key, self.lang, stones=stones, seconds=round(took))
+        elif compiled and entry.complete and data.get("table_stones"):
             how = t(
                 "opening.how.done_all",
                 self.lang,
@@ -420,12 +433,8 @@ class OpeningTable:
             limit = "opening.how.limit_all" if compiled else "opening.how.limit"
             how = t(limit, self.lang, seconds=round(budget))
         else:
-            how = t("opening.how.full", self.lang)
-        return [
-            summary_sentence(self.entry, self.lang),
-            how,
-            t("opening.how.made", self.lang, command=data["made_by"], date=data["made_on"]),
-        ]
+            how = t("opening.how.full", self.lang, stones=stones, seconds=round(took))
+        return [summary_sentence(entry, self.lang), how]
 
     def _repr_html_(self) -> str:
         from ..display.picture import board_img
@@ -433,14 +442,14 @@ class OpeningTable:
 
         lang = self.lang
         rows = self.rows()
-        summary, how, made = self.sentences()
+        summary, how = self.sentences()
         return board_beside_table(
             board_img(self.entry.start(), lang=lang, max_width=520),
             "mangala-opening",
             ("values.head.move", "values.head.now", "opening.head.proven"),
             [(t("values.pit", lang, pit=pit), now, proven) for pit, now, proven, _ in rows],
             [best for *_, best in rows],
-            f"{html.escape(how)} {html.escape(made)}",
+            html.escape(how),
             lang,
             above=f'<p style="font-size:1.15em"><b>{html.escape(summary)}</b></p>',
             basis=360,

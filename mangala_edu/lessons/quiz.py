@@ -89,7 +89,9 @@ class Quiz(StillPicture, w.VBox):
         right, why = self.questions[number].judge(option)
         self.answers[number] = right
         verdict = t("ui.right" if right else "ui.not_right", self.lang)
-        text = f"{verdict} {why}"
+        # An explanation that already says it ("Hayır: 1 + 4 = 5 …") needs no "Yanlış." before.
+        says = (t("quiz.yes", self.lang) + ":", t("quiz.no", self.lang) + ":")
+        text = why if why.startswith(says) else f"{verdict} {why}"
         self._outputs[number].value = feedback_box("solved" if right else "wrong", text)
         if len(self.answers) == len(self.questions):
             self.score.value = feedback_box(

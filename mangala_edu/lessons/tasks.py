@@ -40,6 +40,9 @@ from .goals import GO_ON, SOLVED, WRONG, Goal, Verdict
 
 PREDICT_FIRST = Message("ui.predict_first", button=Message("ui.check"))
 """Why a prediction's board refuses clicks before the guess is checked."""
+PREDICTION_TRIES = 2
+"""Guesses a prediction allows: a first wrong guess only says "not there, count again" (the
+move is not played, so the answer is not given away); the last one decides and plays it."""
 
 
 class TaskState:
@@ -105,7 +108,17 @@ def _places(position: Position, lang: str | None) -> list[tuple[str, int]]:
 
 class PredictionState:
     """Predict where the last stone of ``pit`` lands, then watch it (``lesson``: as in
-    :class:`TaskState`)."""
+    :class:`TaskState`). A wrong guess before the last of :data:`PREDICTION_TRIES` is a
+    *miss*: it is said to be wrong, without the answer, and the pupil counts again.
+
+    >>> state = PredictionState(Position.start(), 5, lesson=2)
+    >>> state.check(3), state.decided, state.missed
+    (False, False, [3])
+    >>> state.retry_feedback("en")
+    "Not there: the last stone does not land in South's pit 4. Count the 4 stones of pit 5 once more, one place at a time; you have one more guess."
+    >>> state.check(7), state.decided
+    (True, True)
+    """
 
     def __init__(self, position: Position, pit: int, lesson: int | None = None) -> None:
         self.position = position
@@ -113,6 +126,7 @@ class PredictionState:
         self.lesson = lesson
         self.trace = position.trace(pit)
         self.guess: int | None = None
+        self.missed: list[int] = []
 
     @property
     def answer(self) -> int:
@@ -120,12 +134,33 @@ class PredictionState:
 
     @property
     def decided(self) -> bool:
-        """True once a guess was checked."""
+        """True once the deciding guess was checked: the right one, or the last one allowed."""
         return self.guess is not None
 
     def check(self, guess: int) -> bool:
+        """Check a guess; a wrong one with guesses left is only noted as a miss."""
+        if guess != self.answer and len(self.missed) + 1 < PREDICTION_TRIES:
+            self.missed.append(guess)
+            return False
         self.guess = guess
         return guess == self.answer
+
+    def reset(self) -> None:
+        """Start over: no guess and no miss."""
+        self.guess = None
+        self.missed = []
+
+    def retry_feedback(self, lang: str | None = None) -> str:
+        """What a miss is told: not there, count again (never where the stone lands)."""
+        if not self.missed:
+            return ""
+        return t(
+            "predict.retry",
+            lang,
+            place=place_message(self.missed[-1], self.position.rules, "dat"),
+            pit=self.pit,
+            count=self.trace.events[0].count,
+        )
 
     def feedback(self, lang: str | None = None) -> str:
         """The verdict, where the last stone lands, and what happens there (when the lesson
@@ -375,8 +410,10 @@ class Prediction(StillPicture, w.VBox):
     def check(self, guess: int | None = None) -> bool | None:
         """Check the guess (the chosen answer, or ``guess``), then play the move on the board.
 
-        Once decided, the verdict stays: checking again changes nothing, returns the same
-        answer and says to press Try again."""
+        A first wrong guess (of :data:`PREDICTION_TRIES`) only says "not there, count again":
+        the move is not played and the choice is cleared. Once decided, the verdict stays:
+        checking again changes nothing, returns the same answer and says to press Try
+        again."""
         if self.state.decided:
             right = self.state.guess == self.state.answer
             done = t("ui.task_done", self.lang, button=Message("ui.try_again"))
@@ -390,6 +427,10 @@ class Prediction(StillPicture, w.VBox):
             self.output.value = feedback_box("info", t("ui.choose_first", self.lang))
             return None
         right = self.state.check(self.choice.value)
+        if not self.state.decided:  # a miss, with a guess left: count again
+            self.choice.value = None
+            self.output.value = feedback_box("wrong", self.state.retry_feedback(self.lang))
+            return False
         if right:
             task_solved(self.name)
         self.board.unlock()
@@ -412,7 +453,7 @@ class Prediction(StillPicture, w.VBox):
 
     def reset(self) -> None:
         """Back to the start: no guess, the move not played; the prediction can be made again."""
-        self.state.guess = None
+        self.state.reset()
         self.choice.disabled = self.check_button.disabled = False
         self.choice.value = None
         self.board.unlock()

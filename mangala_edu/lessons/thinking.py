@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ..engine import SIDE_NAMES, SOUTH, Position
 from ..engine.geometry import SIDE_GENITIVES
-from ..i18n import get_language, t
+from ..i18n import format_count, get_language, t
 
 _CELL = "padding:0.3em 0.8em;border:1px solid #b08d57;text-align:center"
 
@@ -76,13 +76,12 @@ def signed(value: int) -> str:
 
 def count_text(value: int, lang: str | None = None) -> str:
     """A whole number with the language's thousands mark: ``2.609`` in Turkish, ``2,609`` in
-    English.
+    English (:func:`~mangala_edu.i18n.format_count`, the one way counts are written).
 
     >>> count_text(2609, "tr"), count_text(2609, "en"), count_text(216, "tr")
     ('2.609', '2,609', '216')
     """
-    text = f"{value:,}"
-    return text.replace(",", ".") if (lang or get_language()) == "tr" else text
+    return format_count(value, lang or get_language())
 
 
 def now_and_later(position: Position, lang: str | None = None) -> Table:

@@ -3,7 +3,8 @@
 :mod:`mangala_edu.progress_store` keeps one JSON file per learner, written atomically under a
 lock (a module of its own, beside this package, so that the puzzle trainer writes to it without
 importing this package: :mod:`mangala_edu.puzzles` never imports :mod:`mangala_edu.progress`);
-:mod:`.views` shows a learner's progress and a whole class folder.
+:mod:`.views` shows a learner's progress and a whole class folder (and deletes a pupil's files);
+:mod:`.panel` is "my progress" with a name box of its own, for the pupil view.
 """
 
 from ..progress_store import ENV, Progress, ProgressError, ProgressStore, progress_dir

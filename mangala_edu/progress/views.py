@@ -18,6 +18,12 @@ their numbers are plain Python for tests.
 ((2, 1), 'defence')
 >>> ClassView(store.folder, lang="en").pupil_rows()[1]
 ['Can', '2', '1', '50 %', '1200', 'Defence', '0']
+
+A file the teacher's account may not read is listed apart from a damaged one
+(:attr:`ClassView.no_access`, :attr:`ClassView.damaged`), and :meth:`ClassView.delete` deletes a
+pupil's files (KVKK). The tables are written where the teacher expects them: by default into
+:func:`~mangala_edu.progress_store.output_dir` (``Belgeler/mangala_edu``), never beside the
+notebook; for Excel in Turkish the CSV is separated by ``;`` (by ``,`` in English).
 """
 
 from __future__ import annotations
@@ -26,14 +32,29 @@ import base64
 import csv
 import html
 import io
+import re
 from pathlib import Path
 
-from ..i18n import Message, number, t
-from ..progress_store import Progress, ProgressStore
+from ..i18n import Message, language_from_folder, number, t
+from ..progress_store import Progress, ProgressStore, output_dir, shown_path
 from ..puzzles.themes import THEMES, theme_about, theme_name
 
 MIN_ATTEMPTS = 2
 """Attempts a theme needs before its success rate counts for the weakest theme."""
+CSV_DELIMITER = {"tr": ";", "en": ","}
+"""The CSV separator each language's spreadsheet programs expect: Excel set to Turkish reads
+``;`` (the comma is the decimal mark there), in English ``,``."""
+CSV_NAME = {"tr": "sinif.csv", "en": "class.csv"}
+
+
+def saved(path: str | Path, lang: str | None = None) -> str:
+    """What a teacher reads after a file is written: ``Kaydedildi: ~/Documents/...`` (a
+    plain path, see :func:`~mangala_edu.progress_store.shown_path`).
+
+    >>> saved(Path("/tmp/sinif.csv"), "en")
+    'Saved: /tmp/sinif.csv'
+    """
+    return t("teacher.saved", lang, file=shown_path(path))
 
 
 def theme_stats(attempts: list[dict]) -> dict[str, tuple[int, int]]:
@@ -66,14 +87,32 @@ def _png(fig: object) -> str:
     return base64.b64encode(buffer.getvalue()).decode()
 
 
+_NUMBER = re.compile(r"^[%\d\s.,+\-–]*%?$")
+
+
 def _table(rows: list[list[str]], caption: str) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:]
-    )
+    """An HTML table: columns of words (names, themes) to the left, columns of numbers to
+    the right (JupyterLab sets every cell to the right).
+
+    >>> print(_table([["Ad", "Puan"], ["Ayşe", "1424"]], "x"))  # doctest: +ELLIPSIS
+    <table ...><th style="text-align: left">Ad</th><th>Puan</th>...<td style="text-align: left">Ayşe</td><td>1424</td>...
+    """
+    width = len(rows[0])
+    words = [
+        any(not _NUMBER.match(row[k]) for row in rows[1:] if k < len(row)) for k in range(width)
+    ]
+    left = ' style="text-align: left"'
+
+    def cells(row: list[str], tag: str) -> str:
+        return "".join(
+            f"<{tag}{left if k < width and words[k] else ''}>{html.escape(c)}</{tag}>"
+            for k, c in enumerate(row)
+        )
+
+    body = "".join(f"<tr>{cells(row, 'td')}</tr>" for row in rows[1:])
     return (
         f'<table class="mangala-score-table"><caption>{html.escape(caption)}</caption>'
-        f"<tr>{head}</tr>{body}</table>"
+        f"<tr>{cells(rows[0], 'th')}</tr>{body}</table>"
     )
 
 
@@ -86,14 +125,17 @@ def _percent(part: int, whole: int, lang: str) -> str:
 
 
 class MyProgress:
-    """One learner's progress (see the module's docstring)."""
+    """One learner's progress (see the module's docstring; ``lang`` as for
+    :class:`ClassView`)."""
 
-    def __init__(self, progress: Progress, lang: str = "tr") -> None:
+    def __init__(self, progress: Progress, lang: str | None = None) -> None:
         self.progress = progress
-        self.lang = lang
+        self.lang = lang or language_from_folder()
 
     @classmethod
-    def of(cls, name: str, store: ProgressStore | None = None, lang: str = "tr") -> MyProgress:
+    def of(
+        cls, name: str, store: ProgressStore | None = None, lang: str | None = None
+    ) -> MyProgress:
         """The progress of ``name`` in ``store`` (default: the user's progress folder)."""
         return cls((store or ProgressStore()).load(name), lang)
 
@@ -118,16 +160,22 @@ class MyProgress:
         """The rating over time (a matplotlib figure)."""
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
 
-        fig = Figure(figsize=(6.4, 2.6), dpi=100)
-        FigureCanvasAgg(fig)
-        ax = fig.add_subplot()
-        values = self.ratings()
-        ax.plot(range(len(values)), values, marker="o", color="#2f5d50")
-        ax.set_xlabel(t("progress.view.attempt", self.lang))
-        ax.set_ylabel(t("progress.view.rating", self.lang))
-        ax.set_title(t("progress.view.chart_title", self.lang))
-        ax.grid(alpha=0.3)
+        from ..display.analysis_chart import screen_finish, screen_fonts
+
+        with screen_fonts():  # words that read on a 1920 screen and on a projector
+            fig = Figure(figsize=(8.0, 3.2), dpi=100)
+            FigureCanvasAgg(fig)
+            ax = fig.add_subplot()
+            values = self.ratings()
+            ax.plot(range(len(values)), values, marker="o", color="#2f5d50")
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # attempts are whole numbers
+            ax.set_xlabel(t("progress.view.attempt", self.lang))
+            ax.set_ylabel(t("progress.view.rating", self.lang))
+            ax.set_title(t("progress.view.chart_title", self.lang))
+            ax.grid(alpha=0.3)
+        screen_finish(fig)
         fig.tight_layout()
         return fig
 
@@ -190,13 +238,34 @@ class MyProgress:
 
 
 class ClassView:
-    """A class folder of progress files: a table and a chart per pupil and per theme."""
+    """A class folder of progress files: a table and a chart per pupil and per theme (in
+    ``lang``; default: the notebook folder's language, ``tr`` or ``en``, else the current
+    one)."""
 
-    def __init__(self, folder: str | Path | None = None, lang: str = "tr") -> None:
+    def __init__(self, folder: str | Path | None = None, lang: str | None = None) -> None:
         self.store = ProgressStore(folder)
-        self.lang = lang
-        self.pupils = self.store.learners()
-        self.unreadable = [p.name for p in self.store.damaged()]
+        self.lang = lang or language_from_folder()
+        self.read()
+
+    def read(self) -> None:
+        """Read the folder (again): :attr:`pupils`, :attr:`damaged` (files that are not
+        progress files) and :attr:`no_access` (files this account may not read)."""
+        found = self.store.scan()
+        self.pupils = sorted(
+            (p for p in found.values() if isinstance(p, Progress)), key=lambda p: p.name
+        )
+        self.damaged = [path.name for path, got in found.items() if got == "damaged"]
+        self.no_access = [path.name for path, got in found.items() if got == "no_access"]
+
+    def delete(self, name: str) -> str:
+        """Delete every file of the pupil ``name`` (progress, backups, lock; see
+        :meth:`~mangala_edu.progress_store.ProgressStore.delete`) and read the folder again;
+        returns what was done, in the view's language (``print(view.delete("Ayşe"))``)."""
+        deleted = self.store.delete(name)
+        self.read()
+        if not deleted:
+            return t("classview.delete_none", self.lang, name=name.strip())
+        return t("classview.deleted", self.lang, name=name.strip(), count=len(deleted))
 
     def pupil_rows(self) -> list[list[str]]:
         """Name, attempts, solved, success (at the first try), rating, theme to practise,
@@ -266,36 +335,54 @@ class ClassView:
         return out
 
     def chart(self) -> object:
-        """Two bar charts: each pupil's rating, and the class's success by theme."""
+        """Two bar charts: each pupil's rating (the axis starts just below the lowest, so
+        that differences show; each bar carries its number), and the class's success by
+        theme, in words that read on a 1920 screen and on a projector."""
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
+        from ..display.analysis_chart import screen_finish, screen_fonts
+
         lang = self.lang
-        fig = Figure(figsize=(9.6, 3.4), dpi=100)
-        FigureCanvasAgg(fig)
-        left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.3]})
         names = [p.name for p in self.pupils]
-        left.barh(names, [p.rating[0] for p in self.pupils], color="#2f5d50")
-        left.invert_yaxis()
-        left.set_title(t("classview.chart.pupils", lang))
+        ratings = [p.rating[0] for p in self.pupils]
         totals = self.theme_totals()
-        right.barh(
-            [theme_name(k).text(lang) for k, *_ in totals],
-            [100 * clean / n for _, n, clean, _ in totals],
-            color="#b26a00",
-        )
-        right.invert_yaxis()
-        right.set_xlim(0, 100)
-        right.set_title(t("classview.chart.themes", lang))
+        rows = max(len(names), len(totals))
+        with screen_fonts():
+            fig = Figure(figsize=(12.0, max(3.6, 1.2 + 0.4 * rows)), dpi=100)
+            FigureCanvasAgg(fig)
+            left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.3]})
+            bars = left.barh(names, ratings, color="#2f5d50")
+            if ratings:
+                low = 100 * ((min(ratings) - 150) // 100)
+                left.set_xlim(max(0, low), max(ratings) + 0.12 * (max(ratings) - low))
+                left.bar_label(bars, labels=[f"{r:.0f}" for r in ratings], padding=4)
+            left.invert_yaxis()
+            left.set_title(t("classview.chart.pupils", lang))
+            right.barh(
+                [theme_name(k).text(lang) for k, *_ in totals],
+                [100 * clean / n for _, n, clean, _ in totals],
+                color="#b26a00",
+            )
+            right.invert_yaxis()
+            right.set_xlim(0, 100)
+            right.set_title(t("classview.chart.themes", lang))
+        screen_finish(fig)
         fig.tight_layout()
         return fig
 
-    def to_csv(self, path: str | Path) -> Path:
+    def to_csv(self, path: str | Path | None = None) -> Path:
         """Write the pupils' table, an empty line, then the themes' table, as CSV (UTF-8
-        with a byte-order mark, so that spreadsheet programs read ç ğ ı İ ö ş ü right)."""
-        path = Path(path)
+        with a byte-order mark, so that spreadsheet programs read ç ğ ı İ ö ş ü right;
+        separated by ``;`` in Turkish and ``,`` in English, see :data:`CSV_DELIMITER`) to
+        ``path``: a file, or a folder to write ``sinif.csv`` / ``class.csv`` into (default:
+        :func:`~mangala_edu.progress_store.output_dir`); returns the file's path."""
+        path = output_dir() if path is None else Path(path)
+        if path.is_dir():
+            path = path / CSV_NAME.get(self.lang, "class.csv")
+        path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("w", encoding="utf-8-sig", newline="") as out:
-            writer = csv.writer(out)
+            writer = csv.writer(out, delimiter=CSV_DELIMITER.get(self.lang, ","))
             writer.writerows(self.pupil_rows())
             writer.writerow([])
             writer.writerows(self.theme_rows())
@@ -313,12 +400,12 @@ class ClassView:
                 f'<img alt="{html.escape(t("classview.chart.pupils", lang))}" '
                 f'src="data:image/png;base64,{_png(self.chart())}"/>'
             )
-        if self.unreadable:
-            parts.append(
-                "<p>"
-                + html.escape(t("classview.damaged", lang, files=", ".join(self.unreadable)))
-                + "</p>"
-            )
+        for key, files in (
+            ("classview.no_access", self.no_access),
+            ("classview.damaged", self.damaged),
+        ):
+            if files:
+                parts.append(f"<p>{html.escape(t(key, lang, files=', '.join(files)))}</p>")
         return "".join(parts)
 
     def __repr__(self) -> str:

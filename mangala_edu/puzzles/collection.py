@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .model import Puzzle, PuzzleError, PuzzleNotFound
 from .rating import band_key
-from .themes import THEMES
+from .themes import theme_key
 
 SHIPPED = "puzzles.jsonl"
 """The collection file inside the package (``mangala_edu/puzzles/data/``)."""
@@ -42,8 +42,12 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
     try:
         text = path.read_text("utf-8")
     except OSError as exc:
+        from ..cli_errors import os_reason
+
         raise PuzzleError(
-            "puzzle.error.cannot_read", file=str(path), reason=exc.strerror or str(exc)
+            "puzzle.error.cannot_read",
+            file=str(path),
+            reason=os_reason(exc, path, reading=True),
         ) from exc
     except UnicodeDecodeError as exc:
         raise PuzzleError("puzzle.error.damaged", file=str(path), line=1, reason=str(exc)) from exc
@@ -113,7 +117,7 @@ class Collection:
         """The puzzles of a theme, a band (Turkish or English name), a number of learner's
         moves (4 means 4 or more) and a phase, in collection order. An unknown theme or band
         raises :class:`PuzzleError` naming the ones there are."""
-        check_theme(theme)
+        theme = check_theme(theme)
         band = check_band(band)
         if phase is not None and phase not in ("opening", "middlegame", "endgame"):
             raise PuzzleError("puzzle.error.unknown_phase", value=phase)
@@ -148,10 +152,10 @@ class Collection:
         return Counter(t for p in self.puzzles for t in p.themes)
 
 
-def check_theme(theme: str | None) -> None:
-    """Raise :class:`PuzzleError` for a theme that does not exist."""
-    if theme is not None and theme not in THEMES:
-        raise PuzzleError("puzzle.error.unknown_theme", value=theme, allowed=", ".join(THEMES))
+def check_theme(theme: str | None) -> str | None:
+    """The theme's key (a key, a Turkish key with or without Turkish letters, or a name: see
+    :func:`~.themes.theme_key`); :class:`PuzzleError` for a theme that does not exist."""
+    return None if theme is None else theme_key(theme)
 
 
 def check_band(band: str | None) -> str | None:

@@ -13,17 +13,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..cli_errors import CommandError
-from ..i18n import t
+from ..cli_errors import CommandError, os_reason
+from ..i18n import format_count, t
 from .collection import Collection, check_band, check_theme, read_puzzles, shipped_path
-from .model import Puzzle
+from .model import Puzzle, PuzzleError
 from .rating import BAND_NAMES, BANDS
-from .themes import THEMES, theme_name
+from .themes import THEME_KEYS_TR, THEMES, fold_name, theme_name
+
+#: Seconds between two progress lines of a long worksheet.
+PROGRESS_EVERY = 2.0
 
 __all__ = ["COMMANDS", "add_commands"]
 
@@ -34,12 +38,18 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     psub = puzzles.add_subparsers(dest="puzzles_command", required=True, metavar="ACTION")
 
     def filters(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--theme", help=f"one of: {', '.join(THEMES)}")
+        p.add_argument(
+            "--theme",
+            help=f"one of: {', '.join(THEMES)}; or in Turkish: {', '.join(THEME_KEYS_TR.values())}"
+            " (with or without Turkish letters: bos_kuyu)",
+        )
         p.add_argument("--band", help="kolay/easy, orta/medium, zor/hard, usta/expert")
         p.add_argument(
             "--moves", type=int, metavar="N", help="learner's moves in the line (4: four or more)"
         )
-        p.add_argument("--phase", choices=("opening", "middlegame", "endgame"))
+        p.add_argument(
+            "--phase", help="opening, middlegame, endgame (açılış, oyun_ortası, oyun_sonu)"
+        )
 
     def source(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -139,13 +149,35 @@ def _collection(args: argparse.Namespace) -> Collection:
 
 
 def _select(args: argparse.Namespace) -> dict[str, object]:
-    check_theme(args.theme)
     return {
-        "theme": args.theme,
+        "theme": check_theme(args.theme),
         "band": check_band(args.band),
         "moves": args.moves,
-        "phase": args.phase,
+        "phase": phase_key(args.phase),
     }
+
+
+_PHASE_NAMES = {
+    "opening": "opening",
+    "middlegame": "middlegame",
+    "endgame": "endgame",
+    "acilis": "opening",
+    "oyun_ortasi": "middlegame",
+    "orta_oyun": "middlegame",
+    "oyun_sonu": "endgame",
+}
+
+
+def phase_key(name: str | None) -> str | None:
+    """A phase by its English or Turkish name (with or without Turkish letters); an unknown
+    name is left for :meth:`Collection.select` to refuse.
+
+    >>> phase_key("Oyun sonu"), phase_key("açılış"), phase_key("middlegame")
+    ('endgame', 'opening', 'middlegame')
+    """
+    if name is None:
+        return None
+    return _PHASE_NAMES.get(fold_name(name), name)
 
 
 def _line(p: Puzzle, lang: str) -> str:
@@ -199,17 +231,72 @@ def stats(puzzles: list[Puzzle]) -> dict[str, dict[str, int]]:
     }
 
 
-def _print_stats(puzzles: list[Puzzle], out: TextIO, as_json: bool) -> None:
+_PHASES = {
+    "opening": "cli.puzzles.phase.opening",
+    "middlegame": "cli.puzzles.phase.middlegame",
+    "endgame": "cli.puzzles.phase.endgame",
+}
+_GROUPS = {
+    "themes": "cli.puzzles.stats.themes",
+    "bands": "cli.puzzles.stats.bands",
+    "moves": "cli.puzzles.stats.moves",
+    "phases": "cli.puzzles.stats.phases",
+    "stones": "cli.puzzles.stats.stones",
+}
+
+
+def _stat_name(group: str, key: str, lang: str) -> str:
+    """How a row of :func:`stats` is named for the user."""
+    if group == "themes":
+        return theme_name(key).text(lang) if key in THEMES else key
+    if group == "bands":
+        return BAND_NAMES[key].text(lang)
+    if group == "moves":
+        if key == "4":
+            return t("cli.puzzles.stats.moves_more", lang)
+        return t("cli.puzzles.moves", lang, count=int(key))
+    if group == "phases":
+        return t(_PHASES[key], lang) if key in _PHASES else key
+    return t(
+        "cli.puzzles.stats.stones_many" if key == "24+" else "cli.puzzles.stats.stones_few", lang
+    )
+
+
+def stats_lines(puzzles: list[Puzzle], lang: str) -> list[str]:
+    """:func:`stats` as the user reads it, in their language, counts written one way.
+
+    >>> from mangala_edu.puzzles.collection import Collection
+    >>> lines = stats_lines(Collection.shipped().puzzles, "tr")
+    >>> lines[0].startswith("Konular: "), lines[-1].startswith("Toplam: ")
+    (True, True)
+    """
     table = stats(puzzles)
+    lines = [
+        f"{t(key, lang)}: "
+        + (
+            ", ".join(
+                f"{_stat_name(group, k, lang)} ({format_count(n, lang)})"
+                for k, n in table[group].items()
+            )
+            or "—"
+        )
+        for group, key in _GROUPS.items()
+    ]
+    total = t("cli.puzzles.count", lang, count=len(puzzles))
+    lines.append(f"{t('cli.puzzles.stats.total', lang)}: {total}")
+    return lines
+
+
+def _print_stats(puzzles: list[Puzzle], out: TextIO, as_json: bool, lang: str) -> None:
     if as_json:
-        print(json.dumps(table, ensure_ascii=False), file=out)
+        print(json.dumps(stats(puzzles), ensure_ascii=False), file=out)
         return
-    for group, counts in table.items():
-        print(f"{group}: " + ", ".join(f"{k} {n}" for k, n in counts.items()), file=out)
+    for line in stats_lines(puzzles, lang):
+        print(line, file=out)
 
 
 def _stats(args: argparse.Namespace, out: TextIO, lang: str) -> None:
-    _print_stats(_collection(args).puzzles, out, args.json)
+    _print_stats(_collection(args).puzzles, out, args.json, lang)
 
 
 def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
@@ -263,7 +350,7 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         ),
         file=out,
     )
-    _print_stats(read_puzzles(path), out, False)
+    _print_stats(read_puzzles(path), out, False, lang)
 
 
 def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
@@ -319,15 +406,58 @@ def _worksheet(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         raise CommandError("cli.puzzles.not_pdf", file=args.output)
     chosen = _select(args)
     puzzles = _collection(args).pick(args.count, seed=args.seed, **chosen)
-    band = chosen["band"]
-    path = make_worksheet(
-        puzzles,
-        args.output,
-        lang=lang,
-        theme=theme_name(args.theme) if args.theme else None,
-        band=BAND_NAMES[band] if isinstance(band, str) else None,
-    )
+    band, theme = chosen["band"], chosen["theme"]
+    try:
+        path = make_worksheet(
+            puzzles,
+            args.output,
+            lang=lang,
+            theme=theme_name(theme) if isinstance(theme, str) else None,
+            band=BAND_NAMES[band] if isinstance(band, str) else None,
+            progress=_progress_printer(lang),
+        )
+    except PuzzleError as error:
+        cause = error.__cause__
+        if not isinstance(cause, OSError):
+            raise
+        # Why, in the user's language ("no such folder"), not the system's English.
+        raise CommandError(
+            "cli.cannot_write", file=args.output, reason=os_reason(cause, args.output)
+        ) from cause
     print(t("cli.puzzles.worksheet_written", lang, file=str(path), count=len(puzzles)), file=out)
+
+
+def _progress_printer(
+    lang: str, every: float | None = None, clock: Callable[[], float] = time.monotonic
+) -> Callable[[str, int, int], None]:
+    """A progress callback for a long worksheet: a line on stderr at most every ``every``
+    seconds (default :data:`PROGRESS_EVERY`; "Drawing the boards: 120/500"), and the last of
+    each stage.
+
+    >>> import io, contextlib
+    >>> ticks = iter(range(100))
+    >>> say = _progress_printer("tr", every=2, clock=lambda: next(ticks))
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     for k in range(1, 6):
+    ...         say("boards", k, 5)
+    >>> print(err.getvalue(), end="")
+    Tahtalar çiziliyor: 2/5
+    Tahtalar çiziliyor: 4/5
+    Tahtalar çiziliyor: 5/5
+    """
+    keys = {"boards": "cli.puzzles.worksheet_boards", "pages": "cli.puzzles.worksheet_pages"}
+    interval = PROGRESS_EVERY if every is None else every
+    start = clock()
+    last = [start]
+
+    def say(stage: str, done: int, total: int) -> None:
+        now = clock()
+        if now - last[0] >= interval or (done == total and now - start >= interval):
+            last[0] = now
+            print(t(keys[stage], lang, done=done, total=total), file=sys.stderr, flush=True)
+
+    return say
 
 
 _ACTIONS: dict[str, Callable[[argparse.Namespace, TextIO, str], int | None]] = {

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..i18n import Message
 from .model import PuzzleError
@@ -69,8 +69,18 @@ class Rating:
         return cls(float(values[0]), float(values[1]), float(values[2]))
 
 
-LEARNER_START = Rating(1200.0, 350.0, 0.06)
-"""A new learner's rating: the border of the kolay and orta bands, very uncertain."""
+LEARNER_MAX_RD = 150.0
+"""The largest deviation a learner's rating has in an attempt (a cap, as a provisional K
+factor caps Elo's first games). Glicko-2's usual 350 for a newcomer let one miss at the first
+puzzle cost 170 points (312 at a puzzle 300 below): more than half a band for a slip with a
+board the pupil has just met. With 150, a new pupil's first miss costs 46 points at a puzzle
+of their own rating and 75 at one 300 below (a quarter of a band), and twelve clean solves in
+a row at puzzles 100 above still lift a pupil from 1200 to about 1670, so a strong pupil
+reaches their level in one lesson."""
+
+LEARNER_START = Rating(1200.0, LEARNER_MAX_RD, 0.06)
+"""A new learner's rating: the border of the kolay and orta bands, as uncertain as a learner's
+rating may be (:data:`LEARNER_MAX_RD`)."""
 
 PUZZLE_RD = 250
 """The deviation of a new puzzle's rating (a measured estimate, not yet played)."""
@@ -132,12 +142,17 @@ def glicko2(player: Rating, games: Iterable[tuple[Rating, float]], tau: float = 
 
 
 def attempt(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
-    """Both new ratings after one attempt (``solved``: at the first try, with no hint).
+    """Both new ratings after one attempt (``solved``: at the first try, with no hint). The
+    learner's deviation is capped at :data:`LEARNER_MAX_RD` (a file saved with Glicko-2's 350
+    counts as 150), so a new pupil's first miss costs a modest amount:
 
     >>> me, p = attempt(Rating(1200, 350), Rating(1400, 250), True)
     >>> round(me.rating) > 1200 > 1000, round(p.rating) < 1400
     (True, True)
+    >>> round(attempt(LEARNER_START, Rating(1200, 250), False)[0].rating)
+    1154
     """
+    learner = replace(learner, rd=min(learner.rd, LEARNER_MAX_RD))
     score = 1.0 if solved else 0.0
     return (glicko2(learner, [(puzzle, score)]), glicko2(puzzle, [(learner, 1.0 - score)]))
 

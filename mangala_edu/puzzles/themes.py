@@ -34,8 +34,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import EventKind, MoveTrace, Position, Side, other
-from ..i18n import Message
+from ..i18n import Message, get_language, t
 from ..search.analysis import max_capture
+from .model import PuzzleError
 
 THEMES: dict[str, tuple[str, str]] = {
     "even_capture": ("puzzle.theme.even_capture", "puzzle.theme.even_capture.about"),
@@ -54,8 +55,91 @@ THEMES: dict[str, tuple[str, str]] = {
 }
 """Each theme's catalogue keys: (name, one-line description)."""
 
+THEME_KEYS_TR: dict[str, str] = {
+    "even_capture": "çift_sayı",
+    "empty_capture": "boş_kuyu",
+    "extra_turn_chain": "ekstra_tur",
+    "capture_after_extra_turn": "turdan_sonra_av",
+    "defence": "savunma",
+    "sacrifice": "feda",
+    "end_of_set": "set_sonu",
+    "long_sowing": "uzun_ekiş",
+    "quiet_move": "sessiz_hamle",
+    "only_move": "tek_hamle",
+}
+"""Each theme's short Turkish key, for the command line (typed with or without Turkish
+letters)."""
+
 LONG_SOWING = 8
 """Stones a sowing must lift to count as long (``long_sowing``)."""
+
+_FOLD = str.maketrans("çğıöşüâîûİI", "cgiosuaiuii")
+
+
+def fold_name(name: str) -> str:
+    """A theme name as typed, folded: lower case, no Turkish letters, ``_`` between words."""
+    text = name.strip().replace("İ", "i").replace("I", "ı").lower().translate(_FOLD)
+    return "_".join(text.replace("-", " ").replace("_", " ").split())
+
+
+#: Names the themes had in earlier versions (a teacher's notes may still use them).
+_OLD_NAMES = {"bos_kuyu_avi": "empty_capture", "fedakarlik": "sacrifice"}
+
+
+def _aliases() -> dict[str, str]:
+    out: dict[str, str] = dict(_OLD_NAMES)
+    for key, (name, _) in THEMES.items():
+        for alias in (key, THEME_KEYS_TR[key], Message(name).text("tr"), Message(name).text("en")):
+            out.setdefault(fold_name(alias), key)
+    return out
+
+
+def theme_key(name: str) -> str:
+    """The theme ``name`` means: its key, its Turkish key (with or without Turkish letters) or
+    its name in either language, in any case; :class:`~.model.PuzzleError` for anything else.
+
+    >>> theme_key("bos_kuyu"), theme_key("Boş kuyu"), theme_key("Empty-pit capture")
+    ('empty_capture', 'empty_capture', 'empty_capture')
+    >>> theme_key("ÇİFT_SAYI"), theme_key("defence"), theme_key("Uzun ekiş")
+    ('even_capture', 'defence', 'long_sowing')
+    >>> theme_key("flying")
+    Traceback (most recent call last):
+    ...
+    mangala_edu.puzzles.model.PuzzleError: Bilinmeyen konu 'flying': ... / Unknown theme ...
+    """
+    key = _aliases().get(fold_name(name))
+    if key is None:
+        raise PuzzleError("puzzle.error.unknown_theme", value=name, allowed=ThemeKeys())
+    return key
+
+
+def theme_cli_key(theme: str, lang: str | None = None) -> str:
+    """The key a user types for ``theme`` in ``lang``: the Turkish key in Turkish.
+
+    >>> theme_cli_key("empty_capture", "tr"), theme_cli_key("empty_capture", "en")
+    ('boş_kuyu', 'empty_capture')
+    """
+    return THEME_KEYS_TR[theme] if (lang or get_language()) == "tr" else theme
+
+
+class ThemeKeys(Message):
+    """The keys a user may type for the themes, in the user's language (the catalogue holds
+    the separator).
+
+    >>> ThemeKeys().text("en").split(", ")[:2], ThemeKeys().text("tr").split(", ")[:2]
+    (['even_capture', 'empty_capture'], ['çift_sayı', 'boş_kuyu'])
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("puzzle.theme_keys")
+
+    def text(self, lang: str | None = None) -> str:
+        return t(self.key, lang).join(theme_cli_key(k, lang) for k in THEMES)
+
+    def __repr__(self) -> str:
+        return "ThemeKeys()"
 
 
 def theme_name(theme: str) -> Message:

@@ -5,9 +5,11 @@ right move brings the opponent's reply (a :class:`Reply` with every trace to ani
 one brings the opponent's refutation and what it cost, then the position is as before for
 another try; hints come in three steps (the theme, the rule or the pit to look at, the move);
 the solution plays the rest of the line. :class:`TrainerSession` chooses puzzles (filters, a
-rated mode near the learner's rating, a theme's puzzles in a row), keeps the ratings (Glicko-2,
-the learner's and the puzzle's) and saves every attempt in the learner's progress file. The
-widget (:mod:`.widget`) only shows this and forwards clicks.
+rated mode near the learner's rating, a theme's puzzles in a row; puzzles the learner never
+tried come first, and a new learner's first puzzle is played as South, the side the lessons
+teach), keeps the ratings (Glicko-2, the learner's and the puzzle's) and saves every attempt
+in the learner's progress file. The widget (:mod:`.widget`) only shows this and forwards
+clicks.
 
 >>> from mangala_edu.puzzles.model import Puzzle
 >>> p = Puzzle.from_json('{"id": "m0000001", "position": "0,0,0,0,2,1,20/1,0,0,0,0,1,23 S", '
@@ -37,11 +39,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from ..engine import SIDE_NAMES, EventKind, MoveTrace, Position
+from ..engine import SIDE_NAMES, SOUTH, EventKind, MoveTrace, Position
 from ..engine.geometry import SIDE_INITIALS
 from ..i18n import Message, t
 from ..progress_store import ProgressError, ProgressStore
-from .collection import Collection
+from .collection import Collection, check_theme
 from .model import Puzzle, PuzzleError
 from .rating import LEARNER_START, Rating, attempt, band_of
 from .themes import LONG_SOWING, THEMES, theme_about, theme_name, threat
@@ -345,6 +347,7 @@ class TrainerSession:
         self.rating = LEARNER_START
         self.puzzle_ratings: dict[str, Rating] = {}
         self.done: set[str] = set()
+        self.seen: set[str] = set()
         self.problem: Message | None = None
         if self.learner is not None and self.store is None:
             self.store = ProgressStore()
@@ -358,6 +361,7 @@ class TrainerSession:
             progress = self.store.load(self.learner)
             self.rating = Rating.from_list(progress.rating)
             self.done = {a.get("puzzle", "") for a in progress.attempts if a.get("solved")}
+            self.seen = {a.get("puzzle", "") for a in progress.attempts}
             self.puzzle_ratings = {
                 k: Rating.from_list(v) for k, v in self.store.puzzle_ratings().items()
             }
@@ -374,6 +378,7 @@ class TrainerSession:
     ) -> int:
         """Choose the filters (and the mode); returns how many puzzles pass them. An unknown
         theme or band raises :class:`PuzzleError`; so does a choice no puzzle passes."""
+        theme = check_theme(theme)
         pool = self.collection.select(theme=theme, band=band, moves=moves)
         if not pool:
             raise PuzzleError("puzzle.error.none_left")
@@ -389,10 +394,24 @@ class TrainerSession:
         """The puzzle's rating now (changed by the attempts saved in this folder)."""
         return self.puzzle_ratings.get(puzzle.id, Rating(puzzle.rating, puzzle.rd))
 
+    @property
+    def new_learner(self) -> bool:
+        """True while the learner has finished no puzzle (saved or in this session)."""
+        return not self.seen
+
     def next_puzzle(self) -> PuzzleRun:
-        """A new attempt at the next puzzle of the mode."""
+        """A new attempt at the next puzzle of the mode. The rated and theme modes choose
+        among the puzzles the learner never tried (then those not solved, then all); a new
+        learner's first puzzle is played as South, the side the lessons teach (when the
+        filters leave one)."""
         pool = self._pool
-        fresh = [p for p in pool if p.id not in self.done] or pool
+        fresh = (
+            [p for p in pool if p.id not in self.seen]
+            or [p for p in pool if p.id not in self.done]
+            or pool
+        )
+        if self.new_learner:
+            fresh = [p for p in fresh if p.learner == SOUTH] or fresh
         if self.mode == "rated":
             near = sorted(
                 fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id)
@@ -401,9 +420,11 @@ class TrainerSession:
         elif self.mode == "theme":
             ordered = sorted(fresh, key=lambda p: (p.rating, p.id))
             puzzle = ordered[0]
-        else:
-            puzzle = pool[self._cursor % len(pool)]
-            self._cursor += 1
+        else:  # the list in order, past the puzzles this learner solved
+            order = [pool[(self._cursor + k) % len(pool)] for k in range(len(pool))]
+            skip = next((k for k, p in enumerate(order) if p.id not in self.done), 0)
+            puzzle = order[skip]
+            self._cursor += skip + 1
         return PuzzleRun(puzzle, self.clock)
 
     def finish(self, run: PuzzleRun) -> Outcome:
@@ -416,6 +437,7 @@ class TrainerSession:
         outcome = Outcome(puzzle, run.clean, before, after, p_before, p_after)
         if run.solved:
             self.done.add(puzzle.id)
+        self.seen.add(puzzle.id)
         if self.learner is not None and self.store is not None:
             record = {
                 "puzzle": puzzle.id,

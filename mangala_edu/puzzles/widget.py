@@ -11,6 +11,14 @@ number of moves; the mode picks puzzles near the learner's rating, a theme's puz
 (easiest first) or the list in order. A click never raises: what cannot be done is explained
 in the learner's language.
 
+In a browser the verdict waits for the stones, as a lesson task's does: while the board sows
+the learner's move and the opponent's reply, the trainer carries the class ``mangala-sowing``
+(set by the board's JavaScript) and the feedback (class ``mangala-after-sowing``) is hidden,
+so a wrong move's "your opponent answers with N5" never shows before N5 is played. A wrong
+move names the reply and its cost, never the right move (that comes with the third hint or
+the solution). A name typed after a kernel restart brings that learner's next puzzle (one
+they never tried) with the ratings saved in the folder, unless the shown puzzle was begun.
+
 Driven from Python exactly as by clicks (this is how the tests use it):
 
 >>> import tempfile
@@ -53,6 +61,8 @@ _ANY = "-"
 _STYLE = w.HTML("""<style>
 .mangala-puzzle-info {font-size: 1.0em; color: #5d4330; margin: 0.2em 0;}
 .mangala-puzzle-rating {font-size: 1.15em; font-weight: bold; margin: 0.2em 0;}
+.mangala-puzzles.mangala-sowing .mangala-verdict-button.mod-primary {
+  background-color: var(--jp-layout-color2, #eeeeee); color: var(--jp-ui-font-color1, #000);}
 </style>""")
 
 
@@ -133,7 +143,7 @@ class PuzzleTrainer(StillPicture, w.VBox):
                 (t("puzzle.ui.any", lang), _ANY),
                 *((theme_name(k).text(lang), k) for k in THEMES),
             ],
-            value=theme or _ANY,
+            value=self.session.theme or _ANY,
             description=t("puzzle.ui.theme", lang),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
@@ -211,6 +221,12 @@ class PuzzleTrainer(StillPicture, w.VBox):
             ]
         )
         self.add_class("mangala-puzzles")
+        # In a browser the verdict waits for the stones: while the board sows (the learner's
+        # move, then the reply), it marks this box "mangala-sowing" and the feedback is hidden.
+        self.add_class("mangala-waits")
+        self.feedback.add_class("mangala-after-sowing")
+        for button in (self.again_button, self.next_button):  # lit up only once sown
+            button.add_class("mangala-verdict-button")
         self.run = self.session.next_puzzle()
         self._show_puzzle()
         if self.session.problem is not None:
@@ -298,7 +314,15 @@ class PuzzleTrainer(StillPicture, w.VBox):
             now=s.now,
         )
         self.name_box.value = name or ""
-        self._refresh_rating()
+        run = self.run
+        untouched = not (run.finished or run.index or run.wrong or run.hints)
+        if untouched or run.puzzle.id in self.session.seen:
+            # A puzzle not begun yet, or one this learner met before (their name typed after
+            # a restart): the next puzzle for this learner, with the ratings saved.
+            self.next_puzzle()
+        else:
+            self.info.value = self._info_html()
+            self._refresh_rating()
         if self.session.problem is not None:
             self._say("wrong", self.session.problem)
 
@@ -314,7 +338,7 @@ class PuzzleTrainer(StillPicture, w.VBox):
         pass. Raises :class:`~.model.PuzzleError` (nothing changes) when none passes."""
         count = self.session.set_filters(theme=theme, band=band, moves=moves, mode=mode)
         self.mode_choice.value = self.session.mode
-        self.theme_choice.value = theme or _ANY
+        self.theme_choice.value = self.session.theme or _ANY
         self.band_choice.value = self.session.band or _ANY
         self.moves_choice.value = moves or 0
         self.next_puzzle()
@@ -390,8 +414,11 @@ class PuzzleTrainer(StillPicture, w.VBox):
             f'<div class="mangala-prompt"><b>{html.escape(self.prompt_text)}'
             f"</b> {html.escape(run.moves_note().text(self.lang))}</div>"
         )
-        self.info.value = f'<div class="mangala-puzzle-info">{html.escape(self._info())}</div>'
+        self.info.value = self._info_html()
         self._refresh_rating()
+
+    def _info_html(self) -> str:
+        return f'<div class="mangala-puzzle-info">{html.escape(self._info())}</div>'
 
     def _info(self) -> str:
         p = self.run.puzzle

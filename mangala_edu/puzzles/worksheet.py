@@ -18,8 +18,9 @@ b'%PDF-'
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import matplotlib
@@ -32,6 +33,8 @@ from ..display.figure import BoardFigure, draw_board
 from ..display.layout import board_layout
 from ..i18n import Message, t
 from .model import Puzzle, PuzzleError
+from .rating import BAND_NAMES, BandError, band_key
+from .themes import THEMES, theme_name
 from .trainer import MoveList, PuzzleRun, explanation
 
 A4 = (8.27, 11.69)
@@ -130,26 +133,54 @@ def key_entries(puzzles: Sequence[Puzzle], lang: str) -> list[str]:
     return out
 
 
-def worksheet_pages(
+def subtitle(
     puzzles: Sequence[Puzzle],
     *,
     lang: str = "tr",
     theme: Message | str | None = None,
     band: Message | str | None = None,
-) -> list[Figure]:
-    """The pages of the worksheet of ``puzzles`` as matplotlib figures (A4); in a notebook a
-    page shows itself as a picture. ``theme`` and ``band`` only name the choice on the first
-    page."""
-    if not puzzles:
-        raise PuzzleError("puzzle.error.too_many", count=0, found=0)
+) -> str:
+    """What the sheet holds, under its title: how many puzzles, the theme and the band asked
+    for. ``theme`` and ``band`` may be keys, as :meth:`~.collection.Collection.pick` takes
+    them (``"empty_capture"``, ``"kolay"`` or ``"easy"``), names (messages) or any text;
+    ``None`` is "any".
+
+    >>> from mangala_edu.puzzles import Collection
+    >>> sheet = Collection.shipped().pick(2, theme="empty_capture", band="kolay", seed=1)
+    >>> subtitle(sheet, lang="tr", theme="empty_capture", band="kolay")
+    '2 bulmaca · konu: Boş kuyu · düzey: kolay'
+    >>> subtitle(sheet, lang="en", band="easy")
+    '2 puzzles · theme: any · band: easy'
+    """
+    if isinstance(theme, str) and theme in THEMES:
+        theme = theme_name(theme)
+    if isinstance(band, str):
+        with contextlib.suppress(BandError):
+            band = BAND_NAMES[band_key(band)]
     any_text = t("worksheet.any", lang)
-    subtitle = t(
+    return t(
         "worksheet.subtitle",
         lang,
         count=len(puzzles),
         theme=theme.text(lang) if isinstance(theme, Message) else theme or any_text,
         band=band.text(lang) if isinstance(band, Message) else band or any_text,
     )
+
+
+def worksheet_pages(
+    puzzles: Sequence[Puzzle],
+    *,
+    lang: str = "tr",
+    theme: Message | str | None = None,
+    band: Message | str | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> list[Figure]:
+    """The pages of the worksheet of ``puzzles`` as matplotlib figures (A4); in a notebook a
+    page shows itself as a picture. ``theme`` and ``band`` only name the choice on the first
+    page; ``progress("boards", done, total)`` is called after each board drawn."""
+    if not puzzles:
+        raise PuzzleError("puzzle.error.too_many", count=0, found=0)
+    heading = subtitle(puzzles, lang=lang, theme=theme, band=band)
     groups: list[list[tuple[int, Puzzle]]] = []
     numbered = list(enumerate(puzzles, start=1))
     groups.append(numbered[:FIRST_PAGE_BOARDS])
@@ -168,10 +199,12 @@ def worksheet_pages(
     with matplotlib.rc_context({"font.family": "DejaVu Sans"}):
         for k, group in enumerate(groups):
             fig = BoardFigure(figsize=A4)
-            top = _header(fig, lang, subtitle) + 0.15 if k == 0 else 0.6
+            top = _header(fig, lang, heading) + 0.15 if k == 0 else 0.6
             slot = (A4[1] - 0.5 - top) / (FIRST_PAGE_BOARDS if k == 0 else BOARDS_PER_PAGE)
             for j, (number, puzzle) in enumerate(group):
                 _board_slot(fig, puzzle, number, top + j * slot, slot - 0.1, lang)
+                if progress is not None:
+                    progress("boards", number, len(puzzles))
             _footer(fig, len(figures) + 1, pages, lang)
             figures.append(fig)
         for lines in key_lines:
@@ -193,12 +226,14 @@ def make_worksheet(
     lang: str = "tr",
     theme: Message | str | None = None,
     band: Message | str | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Path:
     """Write the worksheet of ``puzzles`` (in this order) to the PDF ``path`` (see
-    :func:`worksheet_pages`). Raises :class:`~.model.PuzzleError` when there is no puzzle or
-    the file cannot be written."""
+    :func:`worksheet_pages`; ``progress("pages", done, total)`` is called after each page
+    written too). Raises :class:`~.model.PuzzleError` when there is no puzzle or the file
+    cannot be written."""
     path = Path(path)
-    figures = worksheet_pages(puzzles, lang=lang, theme=theme, band=band)
+    figures = worksheet_pages(puzzles, lang=lang, theme=theme, band=band, progress=progress)
     metadata = {
         "Title": t("worksheet.title", lang),
         "Creator": "mangala_edu",
@@ -207,10 +242,14 @@ def make_worksheet(
     }
     try:
         with matplotlib.rc_context({"pdf.fonttype": 42}), PdfPages(path, metadata=metadata) as pdf:
-            for fig in figures:
+            for done, fig in enumerate(figures, start=1):
                 pdf.savefig(fig)
+                if progress is not None:
+                    progress("pages", done, len(figures))
     except OSError as exc:
+        from ..cli_errors import os_reason
+
         raise PuzzleError(
-            "puzzle.error.cannot_write", file=str(path), reason=exc.strerror or str(exc)
+            "puzzle.error.cannot_write", file=str(path), reason=os_reason(exc, path)
         ) from exc
     return path

@@ -1,7 +1,18 @@
 """Game analysis: every move of a game against the best move, mistakes and why.
 
-For each move, the value of every legal move is found: exactly with the solver when it can be
-done within the budget, otherwise with the expert's depth-limited search. A move's *cost* is the
+For each move, the value of every legal move is found from the best source that knows it (the
+move's :attr:`MoveReview.source`):
+
+- ``opening``: the first moves that lesson 18's file proves
+  (``mangala_edu/lessons/data/opening.json``, see :mod:`mangala_edu.lessons.opening`);
+- ``table``: an endgame table in the user's cache (``mangala-edu tables build``) that covers
+  every move's next position (not in a ``reproducible`` review, which must be the same on every
+  machine);
+- ``solver``: the exact solver, when it finishes within the budget;
+- ``estimate``: otherwise the expert's depth-limited search, the only values said to be
+  "about" so many stones.
+
+A move's *cost* is the
 best move's value minus the played move's value (in stones, from the mover's side). Each move
 gets a verdict and short notes for the learner, as catalogue keys with parameters (the texts are
 in ``mangala_edu/i18n``), so that a widget can show them in either language.
@@ -13,20 +24,33 @@ in ``mangala_edu/i18n``), so that a widget can show them in either language.
 >>> move.pit, move.best_moves, move.cost, move.exact, move.verdict
 (5, (6,), 6.0, True, 'mistake')
 >>> print(move.text("en"))
-Mistake: costs 6 stones. Pit 6 would have ended in your store: an extra turn.
+Mistake: costs 6 stones (proven). Pit 6 would have ended in your store: an extra turn.
 After this move the opponent can capture 2 stones at once.
 >>> print(move.text("tr"))
-Hata: 6 taş kaybettirdi. 6. kuyu son taşı hazinene düşürürdü: bir hamle daha oynardın.
-Bu hamleden sonra rakip hemen 2 taş avlayabilir.
+Hata: 6 taş kaybettirdi (kanıtlandı). 6. kuyu son taşı hazinene düşürürdü: bir hamle daha
+oynardın. Bu hamleden sonra rakip hemen 2 taş alabilir.
 >>> review.advantage()                     # South's advantage before the move and after it
 [-2.0, -8.0]
+
+The start of a set is too big for the solver within a review's budget, but lesson 18 proved
+its first moves: pit 5 keeps the draw, pits 4 and 6 both lose 2 stones.
+
+>>> first = analyse_game(Game(start=Position.start(), moves=[4])).moves[0]
+>>> first.source, first.best_moves, first.values[4] == first.values[6], first.verdict
+('opening', (5,), True, 'inaccuracy')
+>>> print(first.text("en"))
+Inaccuracy: costs 2 stones (proven). Pit 5 was better in the long run.
+Lesson 18 proves the values of the first moves: pit 5 is the best.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from ..engine.game import Game
 from ..engine.geometry import SOUTH, Side
@@ -34,6 +58,13 @@ from ..engine.position import Position
 from ..engine.rules import Rules
 from ..i18n import Message, t
 from .backends import NODES_PER_SECOND, SearchBackend, backend_for
+
+OPENING_DATA = Path(__file__).resolve().parent.parent / "lessons" / "data" / "opening.json"
+"""Lesson 18's file of proven first moves (:data:`mangala_edu.lessons.opening.DATA`), read
+here without importing the lessons (which load the widgets)."""
+
+SOURCES = ("opening", "table", "solver", "estimate")
+"""Where a review's values come from, surest first; all but ``estimate`` are proven."""
 
 VERDICTS = (
     ("best", 0.5),
@@ -76,9 +107,11 @@ class MoveReview:
             that the analysis expects after it (exact or estimated).
         best_moves: the moves with the best value.
         cost: best value minus the played move's value (0 for a best move).
-        exact: True when the values are exact (solver), False when estimated (search).
+        exact: True when the values are proven (the opening file, an endgame table or the
+            solver), False when estimated (search).
         verdict: ``best``, ``good``, ``inaccuracy``, ``mistake`` or ``blunder``.
         notes: explanations for the learner.
+        source: where the values come from (one of :data:`SOURCES`).
     """
 
     ply: int
@@ -90,6 +123,11 @@ class MoveReview:
     exact: bool
     verdict: str
     notes: tuple[Message, ...] = ()
+    source: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.source:
+            object.__setattr__(self, "source", "solver" if self.exact else "estimate")
 
     @property
     def best_value(self) -> float:
@@ -111,7 +149,8 @@ class MoveReview:
 
     def text(self, lang: str | None = None) -> str:
         """The verdict, the cost and the notes as one sentence block in ``lang``. Stones are
-        whole: an estimated cost is rounded and said to be about that many."""
+        whole: a proven cost is said to be proven; an estimated one is rounded and said to be
+        about that many."""
         head = t(VERDICT_NAMES[self.verdict], lang)
         if self.cost >= 0.5:
             key = "analysis.cost" if self.exact else "analysis.cost_estimated"
@@ -132,6 +171,7 @@ class MoveReview:
             "exact": self.exact,
             "verdict": self.verdict,
             "notes": [n.to_dict() for n in self.notes],
+            "source": self.source,
         }
 
 
@@ -217,14 +257,30 @@ class Analyst:
         """Every legal move's value (final store difference from the mover's side) and whether
         the values are exact. ``history`` is the game's earlier positions (in the games that
         end on a repetition a repeated position ends the game; the others ignore it)."""
+        values, source = self.sourced_values(position, history)
+        return values, source != "estimate"
+
+    def sourced_values(
+        self, position: Position, history: Sequence[Position] = ()
+    ) -> tuple[dict[int, float], str]:
+        """:meth:`values` with where they come from (one of :data:`SOURCES`): the proven
+        opening, an endgame table (not when reproducible), the solver, else the estimate."""
+        proven = opening_values(position)
+        if proven is not None:
+            return proven, "opening"
+        if self.node_limit is None:
+            from_table = table_values(position)
+            if from_table is not None:
+                return from_table, "table"
         rules = position.rules
-        return self.backend(rules).move_values(
+        values, exact = self.backend(rules).move_values(
             position,
             history=history,
             exact_stones=self.exact_stones(rules),
             time_limit=self._time_limit,
             node_limit=self.node_limit,
         )
+        return values, "solver" if exact else "estimate"
 
     def review(
         self, position: Position, pit: int, ply: int = 1, history: Sequence[Position] = ()
@@ -232,15 +288,91 @@ class Analyst:
         """Judge the move ``pit`` in ``position`` (``history``: the game's earlier
         positions)."""
         pit = position.pit_number(pit)
-        values, exact = self.values(position, history)
+        values, source = self.sourced_values(position, history)
         best = max(values.values())
         best_moves = tuple(sorted(p for p, v in values.items() if v == best))
         cost = max(0.0, best - values[pit])
         verdict = verdict_for(cost)
         notes = explain(position, pit, best_moves) if verdict != "best" else ()
+        if notes and source == "opening":
+            pits = ", ".join(map(str, best_moves))
+            notes += (Message("analysis.proven_opening", pits=pits, count=len(best_moves)),)
+        exact = source != "estimate"
         return MoveReview(
-            ply, position.to_move or SOUTH, pit, values, best_moves, cost, exact, verdict, notes
+            ply,
+            position.to_move or SOUTH,
+            pit,
+            values,
+            best_moves,
+            cost,
+            exact,
+            verdict,
+            notes,
+            source,
         )
+
+
+@cache
+def proven_openings(path: Path = OPENING_DATA) -> dict[Position, dict[int, float]]:
+    """The positions whose every move lesson 18's file proves exactly, with the moves' values
+    (final store difference from the mover's side); a position with only bounds is left out.
+
+    >>> values = proven_openings()[Position.start()]
+    >>> values
+    {1: -8.0, 2: -8.0, 3: -8.0, 4: -2.0, 5: 0.0, 6: -2.0}
+    """
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text("utf-8"))
+    found: dict[Position, dict[int, float]] = {}
+    for entry in data["positions"].values():
+        moves = entry["moves"]
+        if not all(m["lower"] == m["upper"] for m in moves.values()):
+            continue
+        position = Position.from_text(entry["position"], Rules.from_name(entry["rules"]))
+        found[position] = {int(p): float(m["lower"]) for p, m in sorted(moves.items())}
+    return found
+
+
+def opening_values(position: Position) -> dict[int, float] | None:
+    """Every move's proven value in ``position`` if lesson 18's file holds it, else ``None``."""
+    values = proven_openings().get(position)
+    return dict(values) if values is not None else None
+
+
+def table_values(position: Position, table: object | None = None) -> dict[int, float] | None:
+    """Every move's exact value read from an endgame table (``table``, default: the largest
+    in the user's cache for the rules) when each move's next position is in it, else
+    ``None`` (no table, too many stones, a game whose stores are not on the sowing path).
+
+    >>> table_values(Position.start()) is None
+    True
+    """
+    rules = position.rules
+    if not rules.stores_on_path or position.is_over:
+        return None
+    if table is None:
+        from .tables import table_for
+
+        table = table_for(rules)
+        if table is None:
+            return None
+    from .kernel import Kernel
+    from .tables import EndgameTable
+
+    assert isinstance(table, EndgameTable)
+    if not table.covers(rules) or position.stones_on_board > table.stones:
+        return None
+    kernel = Kernel(rules)
+    state, base = kernel.from_position(position)
+    values: dict[int, float] = {}
+    for child in kernel.children(state):
+        value = base + child.gain
+        if child.state is not None:
+            future = table.value(child.state)
+            value += future if child.extra else -future
+        values[child.pit] = float(value)
+    return values
 
 
 def explain(position: Position, pit: int, best_moves: tuple[int, ...]) -> tuple[Message, ...]:

@@ -499,8 +499,26 @@ class Board(anywidget.AnyWidget):
             self._stop_editing()
             self._reset_view()
 
+    @property
+    def over_text(self) -> Message:
+        """The line under the board once the set (or game) is over, in place of how to play:
+        "the set is over", or what its host puts there (how to start the next one: the match
+        view names its button)."""
+        if self._over_text is not None:
+            return self._over_text
+        from ..games import GAME, unit_of
+
+        game = unit_of(self.rules) == GAME
+        return Message("widget.hint_over_game" if game else "widget.hint_over")
+
+    @over_text.setter
+    def over_text(self, text: Message | None) -> None:
+        self._over_text = text
+        self._sync()
+
     # Internals -------------------------------------------------------------------------------
     _lock: Message | None = None
+    _over_text: Message | None = None
 
     def _check_unlocked(self) -> None:
         """Raise the lock's reason when the board is locked (see :meth:`lock`)."""
@@ -574,6 +592,8 @@ class Board(anywidget.AnyWidget):
             texts["widget.hint"] = t("widget.hint", lang, pits=min(self.rules.pits, 9))
             if self.rules.forced_leftmost:  # Mangala IV: the mover has no choice
                 texts["widget.hint"] = t("widget.hint_forced", lang)
+            if pos.is_over and not self.editing:  # not "click to play" once it is over
+                texts["widget.hint"] = self.over_text.text(lang)
             self.texts = texts
 
     @traitlets.observe("lang")

@@ -57,6 +57,10 @@ FEEDBACK_STYLE = w.HTML("""<style>
 .mangala-guess-label {font-size: clamp(15px, 1.5cqw, 24px); font-weight: bold;
   margin-right: 0.5em; line-height: 2;}
 .mangala-answers {flex-wrap: wrap; gap: 4px;}
+.mangala-waits .jupyter-button.widget-button, .mangala-quiz .jupyter-button.widget-button,
+.mangala-challenge .jupyter-button.widget-button {width: auto; text-overflow: clip;
+  min-width: var(--jp-widgets-inline-width-short); flex-shrink: 0;}
+.mangala-quiz > .jupyter-button.widget-button {align-self: flex-start;}
 .mangala-answers .widget-toggle-button {font-size: clamp(13px, 1.3cqw, 20px);
   height: auto; min-height: 2em; padding: 0.2em 0.7em;}
 .mangala-solved {background: #e8f5e9; border-color: #2e7d32; color: #1b4d1f;}

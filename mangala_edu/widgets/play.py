@@ -652,6 +652,15 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
         game = game_name(self.rules)
         return title if game is None else t("play.title.game", self.lang, title=title, game=game)
 
+    def _variant_html(self) -> str:
+        """A local variant of Mangala says its rule under the title (two boards of lesson 21
+        one after the other are told apart); other games are named in the title itself."""
+        game = game_of(self.rules)
+        if game is None or game.variant_of is None or not game.note_key:
+            return ""
+        note = html.escape(t(game.note_key, self.lang))
+        return f'<div class="mangala-rules-note">⚑ {note}</div>'
+
     def _table_html(self) -> str:
         now = self.set_number if not self.match.is_over else 0
         caption = t(_TABLE_CAPTION[unit_of(self.rules)], self.lang)
@@ -659,11 +668,17 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
 
     def _refresh(self) -> None:
         match = self.match
-        self.title.value = f"<h3>{html.escape(self._title_text())}</h3>"
+        self.title.value = f"<h3>{html.escape(self._title_text())}</h3>{self._variant_html()}"
         self.info.value = self._info_html(self.info_text)
         self.table.value = self._table_html()
         can_go_on = match.position.is_over and not match.is_over
         self.next_button.layout.display = "" if can_go_on else "none"
+        if match.is_over:  # the line under the board: how to go on, not "click to play"
+            over = Message("play.over_hint.match", button=Message("play.new_match"))
+        else:
+            over = Message("play.over_hint.next", button=Message("play.next_set"))
+        if self.board.over_text != over:
+            self.board.over_text = over
         self.hint_button.disabled = match.position.is_over
         self.forced_button.disabled = match.position.is_over or not self.is_human(
             match.position.to_move

@@ -81,8 +81,8 @@ def test_a_lesson_not_run_yet_shows_its_boards_as_pictures(run_notebook, path):
 
 def test_a_prediction_fits_a_small_screen_and_rings_where_the_stone_landed(run_notebook):
     """Lesson 2, task 1 on a 1366x768 screen: the question and every answer are on screen
-    together; after a wrong guess the board rings the place where the last stone landed, and
-    the board and the verdict fit one screen."""
+    together; a first wrong guess only says "count again"; after a second one the board rings
+    the place where the last stone landed, and the board and the verdict fit one screen."""
     from playwright.sync_api import expect
 
     lab = run_notebook(LESSON_PATHS[1], viewport=LAPTOP)
@@ -100,8 +100,17 @@ def test_a_prediction_fits_a_small_screen_and_rings_where_the_stone_landed(run_n
     page.screenshot(path=str(SCREENSHOTS / "prediction_question_and_answers.png"))
     answers.nth(3).click()  # South's pit 4: wrong
     task.get_by_role("button", name=t("ui.check", "tr")).click()
-    expect(task.locator(".mangala-feedback.mangala-wrong")).to_be_visible(timeout=20_000)
+    # A first miss: "count again", the move not played, nothing ringed yet.
+    expect(task.locator(".mangala-feedback.mangala-wrong")).to_contain_text(
+        "Orada değil", timeout=20_000
+    )
     board = task.locator(".mangala-board")
+    expect(board.locator('.mg-hit.mg-marked[data-label="N2"]')).to_have_count(0)
+    answers.nth(3).click()  # wrong again: now the move is played
+    task.get_by_role("button", name=t("ui.check", "tr")).click()
+    expect(task.locator(".mangala-feedback.mangala-wrong")).to_contain_text(
+        "Yanlış tahmin", timeout=20_000
+    )
     expect(board.locator('.mg-hit.mg-marked[data-label="N2"]')).to_have_count(1)
     expect(board.locator(".mg-ring")).to_have_count(1)
     stage, feedback = (

@@ -48,22 +48,41 @@ def test_solve_a_puzzle_by_clicks_with_a_wrong_move_and_a_hint(run_notebook):
     shows(puzzle.start)
     expect(trainer.locator(".mangala-prompt")).to_contain_text("Sıra ")
     page.screenshot(path=str(SCREENSHOTS / "puzzles_lab_start.png"))
-    # A wrong move: the refutation is played out, the cost is said, the board waits.
+    # A wrong move: the refutation is played out, the cost is said, the board waits. The
+    # verdict waits for the stones: step by step (no timing), it stays hidden while the wrong
+    # move and the reply are sown, and shows once the last stone is down.
     step = puzzle.steps[0]
-    wrong = min(p for p in step.values if p != step.best)
+    wrong = min(p for p in step.values if p != step.best and step.refutations.get(p))
+    stepping = board.locator(".mg-step-toggle input")
+    stepping.check()
     board.locator(f'.mg-hit[data-label="{letter}{wrong}"]').click()
+    feedback = trainer.locator(".mangala-feedback.mangala-wrong")
+    expect(feedback).to_be_attached(timeout=30_000)  # Python has judged the move
+    moves = 1 + len(step.refutations[wrong])
+    again = trainer.get_by_role("button", name=t("puzzle.ui.try_again", "tr"))
+    hint = trainer.get_by_role("button", name=t("puzzle.ui.hint", "tr"))
+    colour = "(e) => getComputedStyle(e).backgroundColor"
+    for _ in range(moves):
+        expect(board).to_have_class(re.compile("mg-busy"))
+        assert not feedback.is_visible(), "the verdict shows before the stones are sown"
+        # "Try again" lit up would say "wrong" too: it looks like every other button.
+        assert again.evaluate(colour) == hint.evaluate(colour)
+        board.locator(".mg-end").click()
+    expect(board).not_to_have_class(re.compile("mg-busy"), timeout=10_000)
+    expect(feedback).to_be_visible()
+    assert again.evaluate(colour) != hint.evaluate(colour)  # now it invites a new try
+    stepping.uncheck()
     after = puzzle.start.play(wrong)
     for name in step.refutations[wrong]:
         after = after.play(name)
     shows(after)
-    feedback = trainer.locator(".mangala-feedback.mangala-wrong")
     expect(feedback).to_contain_text(f"{step.cost(wrong)} taş kaybettirir")
     feedback.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "puzzles_lab_wrong.png"))
-    trainer.get_by_role("button", name=t("puzzle.ui.try_again", "tr")).click()
+    again.click()
     shows(puzzle.start)
     # A hint.
-    trainer.get_by_role("button", name=t("puzzle.ui.hint", "tr")).click()
+    hint.click()
     expect(trainer.locator(".mangala-info")).to_contain_text("İpucu 1/3 · Konu:")
     trainer.locator(".mangala-info").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "puzzles_lab_hint.png"))

@@ -12,5 +12,5 @@ SPEC = LessonSpec(
         TaskSpec("4,4,4,4,4,4,0/4,4,4,4,4,4,0 N", PlayPit(1)),
         TaskSpec("start", StoreGrows()),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 1), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0)),
 )

@@ -21,5 +21,5 @@ SPEC = LessonSpec(
         # North: pits 4 and 5 both reach the store; only 5 first gives two in a row.
         TaskSpec("1,6,2,0,5,2,2/2,5,3,4,3,5,8 N", ExtraTurns(2)),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0)),
+    quiz=(QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 0), QuizSpec(3, 1)),
 )

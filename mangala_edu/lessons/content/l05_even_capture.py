@@ -21,5 +21,5 @@ SPEC = LessonSpec(
         # North: pit 6 takes 4, pit 4 (9 stones, past North's store) takes 6.
         TaskSpec("1,3,1,2,5,3,9/1,5,0,9,1,4,4 N", BestCapture()),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 2)),
 )

@@ -28,5 +28,5 @@ SPEC = LessonSpec(
         # pit 2 captures 7 but loses 8; pits 1 and 4 leave the threat (9 with pit 1).
         TaskSpec("5,2,0,1,7,1,8/2,0,2,6,5,0,9 S", Defend(0)),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 0)),
+    quiz=(QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 2)),
 )

@@ -34,5 +34,5 @@ SPEC = LessonSpec(
         # RUN_HOME under the own-side rule: now the capture at once (pit 2) wins, 31-17.
         TaskSpec(RUN_HOME, WinSet(), rules="own-side"),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0)),
+    quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0)),
 )

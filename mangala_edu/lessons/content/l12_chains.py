@@ -37,7 +37,7 @@ SPEC = LessonSpec(
         # From the collection: pit 6 (2 stones) reaches the store; pits 4 and 5 lose.
         PuzzleTask(id="m3b01f4b"),
     ),
-    quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 2)),
     claims=(
         Heuristic("closest", ORDER, "closest_extra_turn", 6),
         Chain("order", ORDER, (6, 5, 6, 6)),

@@ -32,7 +32,7 @@ SPEC = LessonSpec(
         # yet): pit 4 makes North's pit 1 odd and threatens two captures.
         PuzzleTask(id="inline-even-1"),
     ),
-    quiz=(QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 2)),
     claims=(
         Outcomes("setup_now", SETUP, {4: "nothing", 5: "odd", 6: "odd"}),
         Attacks("setup", SETUP, 6, {5: 4}),

@@ -36,7 +36,7 @@ SPEC = LessonSpec(
         # take; pits 1 and 2 give stones away.
         PuzzleTask(id="m21be4a0"),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 1), QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 0)),
     claims=(
         Threat("threat", THREAT, 6, by=6),
         Sowing("reach", THREAT_NORTH, 6, "S2", "even_capture", 6),

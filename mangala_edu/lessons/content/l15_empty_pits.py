@@ -35,7 +35,7 @@ SPEC = LessonSpec(
         # the only move that does not lose.
         PuzzleTask(id="mf9411a0"),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0)),
     claims=(
         Sowing("single", DEMO, 2, "S3", "nothing"),
         Sowing("several", DEMO, 3, "S4", "nothing"),

@@ -29,7 +29,7 @@ SPEC = LessonSpec(
         # From the collection: pit 3's single stone waits; every other move gives more away.
         PuzzleTask(id="mec73dbd"),
     ),
-    quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 1)),
     claims=(
         MoveValues("hoard", HOARD, {1: 0, 2: -4, 3: 2, 4: -8, 5: -6}),
         Sowing("spread", HOARD, 5, "S1", "nothing"),

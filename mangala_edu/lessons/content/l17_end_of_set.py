@@ -32,7 +32,7 @@ SPEC = LessonSpec(
         # yet): pit 2's single stone is the only winning move.
         PuzzleTask(id="inline-end-1"),
     ),
-    quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 1)),
+    quiz=(QuizSpec(3, 0), QuizSpec(3, 2), QuizSpec(3, 2), QuizSpec(3, 0)),
     claims=(
         MoveValues("race", RACE, {1: -4, 2: 2, 4: -2, 5: -2}),
         Heuristic("empty", RACE, "empty_first", 2),

@@ -27,10 +27,10 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
-from matplotlib.patches import Ellipse, FancyBboxPatch, Rectangle
+from matplotlib.patches import Rectangle
 from matplotlib.textpath import TextPath
 
-from .display.figure import BoardFigure, draw_board
+from .display.figure import BoardFigure, board_outline, draw_board
 from .display.layout import board_layout
 from .engine import NORTH, SIDE_NAMES, SOUTH, Position, Rules
 from .engine.errors import MangalaError
@@ -227,29 +227,8 @@ def _blank_board(fig: Figure, top: float, height: float, lang: str, rules: Rules
     ax.set_ylim(lay["height"], 0)
     ax.set_axis_off()
     u = width / (lay["width"] / 100)
-    w = lay["wood"]
-    ax.add_patch(
-        FancyBboxPatch(
-            (w["x"], w["y"]),
-            w["w"],
-            w["h"],
-            fc="white",
-            ec="black",
-            lw=2.0 * u,
-            boxstyle=f"round,pad=0,rounding_size={w['r']}",
-        )
-    )
+    board_outline(ax, lay, u)
     for place in lay["places"]:
-        ax.add_patch(
-            Ellipse(
-                (place["cx"], place["cy"]),
-                2 * place["rx"],
-                2 * place["ry"],
-                fc="white",
-                ec="black",
-                lw=1.4 * u,
-            )
-        )
         if place["kind"] == "pit":
             ax.text(
                 place["nx"],

@@ -301,18 +301,10 @@ STYLES = ("colour", "print")
 (black lines on white, grey stones, large counts: clear on a black-and-white printer)."""
 
 
-def _print_board(
-    ax: Axes, lay: BoardLayout, position: Position, marked: list[int], lang: str, status: bool
-) -> None:
-    """The board in black and white: outlines, grey stones, large counts in white labels.
-
-    Text and lines are scaled with the axes, so that a board drawn small (several on a
-    worksheet page) keeps its proportions."""
-    fig = ax.figure
-    inches = ax.get_position().width * (
-        fig.get_figwidth() if isinstance(fig, Figure) else lay["width"] / 100
-    )
-    u = UNIT * min(1.0, inches / (lay["width"] / 100))
+def board_outline(ax: Axes, lay: BoardLayout, u: float) -> None:
+    """The board as black lines on white: its frame, and every pit and store (the print
+    style's board, and the printables' blank board to write a position in). ``u`` scales the
+    lines, as in :func:`_print_board`."""
     w = lay["wood"]
     ax.add_patch(
         FancyBboxPatch(
@@ -326,14 +318,36 @@ def _print_board(
             boxstyle=f"round,pad=0,rounding_size={w['r']}",
         )
     )
+    for place in lay["places"]:
+        ax.add_patch(
+            Ellipse(
+                (place["cx"], place["cy"]),
+                2 * place["rx"],
+                2 * place["ry"],
+                fc="white",
+                ec="black",
+                lw=1.6 * u,
+                zorder=3,
+            )
+        )
+
+
+def _print_board(
+    ax: Axes, lay: BoardLayout, position: Position, marked: list[int], lang: str, status: bool
+) -> None:
+    """The board in black and white: outlines, grey stones, large counts in white labels.
+
+    Text and lines are scaled with the axes, so that a board drawn small (several on a
+    worksheet page) keeps its proportions."""
+    fig = ax.figure
+    inches = ax.get_position().width * (
+        fig.get_figwidth() if isinstance(fig, Figure) else lay["width"] / 100
+    )
+    u = UNIT * min(1.0, inches / (lay["width"] / 100))
+    board_outline(ax, lay, u)
     places = lay["places"]
     for place, count in zip(places, position.board, strict=True):
         xy = (place["cx"], place["cy"])
-        ax.add_patch(
-            Ellipse(
-                xy, 2 * place["rx"], 2 * place["ry"], fc="white", ec="black", lw=1.6 * u, zorder=3
-            )
-        )
         if place["index"] in marked:
             ax.add_patch(
                 Ellipse(

@@ -355,7 +355,7 @@ class ClassView:
             bars = left.barh(names, ratings, color="#2f5d50")
             if ratings:
                 low = 100 * ((min(ratings) - 150) // 100)
-                left.set_xlim(max(0, low), max(ratings) + 0.12 * (max(ratings) - low))
+                left.set_xlim(max(0, low), max(ratings) + 0.25 * (max(ratings) - low))
                 left.bar_label(bars, labels=[f"{r:.0f}" for r in ratings], padding=4)
             left.invert_yaxis()
             left.set_title(t("classview.chart.pupils", lang))

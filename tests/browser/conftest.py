@@ -302,6 +302,35 @@ def _open_tab(lab_server: LabServer, browser: object, scale: float) -> LabTab:
     return tab
 
 
+def wait_for_pupil_view(url: str, process: subprocess.Popen[bytes]) -> bool:
+    """Wait (up to 90 s) until the pupil view (Voilà) started as ``process`` serves ``url``;
+    False if it ended or did not answer in time."""
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
+                return True
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                return False
+            time.sleep(0.3)
+
+
+def _open_notebook(tab: LabTab, name: str) -> LabPage:
+    """Open the notebook ``name`` (a path below the server's root) in ``tab``'s JupyterLab
+    and wait until its kernel is idle; the tab's current notebook."""
+    lab = tab.current = LabPage(tab.page, name, in_lab=True)
+    tab.page.evaluate(
+        """async (path) => {
+        await window.jupyterapp.commands.execute('docmanager:open',
+                                                 {path, factory: 'Notebook'});
+    }""",
+        name,
+    )
+    lab.wait_idle()
+    return lab
+
+
 def _close_notebook(tab: LabTab) -> None:
     """Close the tab's notebook without a question, its kernel shut down."""
     lab, tab.current = tab.current, None
@@ -355,15 +384,7 @@ def run_notebook(
         used.add(scale)
         page = tab.page
         page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-        lab = tab.current = LabPage(page, name, in_lab=True)
-        page.evaluate(
-            """async (path) => {
-            await window.jupyterapp.commands.execute('docmanager:open',
-                                                     {path, factory: 'Notebook'});
-        }""",
-            name,
-        )
-        lab.wait_idle()
+        lab = _open_notebook(tab, name)
         if run:
             lab.run_all()
         return lab

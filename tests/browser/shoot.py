@@ -29,8 +29,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -139,15 +137,7 @@ def shoot_lab(number: int, lang: str, out: Path, size: tuple[int, int]) -> list[
             (server.root / lang).mkdir(exist_ok=True)  # the lesson speaks its folder's language
             name = f"{lang}/{source.name}"
             shutil.copy(source, server.root / name)
-            lab = tab.current = conftest.LabPage(page, name, in_lab=True)
-            page.evaluate(
-                """async (path) => {
-                await window.jupyterapp.commands.execute('docmanager:open',
-                                                         {path, factory: 'Notebook'});
-            }""",
-                name,
-            )
-            lab.wait_idle()
+            lab = conftest._open_notebook(tab, name)
             stem = f"lab_{number:02d}_{lang}"
             shots = _shoot_down(page, out, f"{stem}_unrun")
             lab.run_all(timeout=600_000)
@@ -187,17 +177,8 @@ def pupil_server(number: int, lang: str) -> Iterator[str]:
         process = subprocess.Popen(command, cwd=base, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"the pupil view did not start:\n{log_path.read_text()[-3000:]}"
-                    ) from None
-                time.sleep(0.3)
+        if not conftest.wait_for_pupil_view(url, process):
+            raise RuntimeError(f"the pupil view did not start:\n{log_path.read_text()[-3000:]}")
         yield url
     finally:
         process.terminate()
@@ -242,8 +223,8 @@ _TARGETS = """() => {
     return found.length;
 }"""
 
-_ACT = """async (k) => {
-    // Answer target k (in the order of _TARGETS): returns what was done.
+_TARGET = """
+    // Target k of the section shown: its tasks and puzzle trainers, then each quiz question.
     const shown = (el) => el && el.offsetParent !== null;
     const targets = [];
     for (const task of document.querySelectorAll('.mangala-task, .mangala-puzzles'))
@@ -251,7 +232,13 @@ _ACT = """async (k) => {
     for (const quiz of document.querySelectorAll('.mangala-quiz'))
         if (shown(quiz)) targets.push(...quiz.querySelectorAll('.widget-radio'));
     const target = targets[k];
-    if (!target) return '';
+"""
+
+_ACT = (
+    """async (k) => {
+    // Answer target k: returns what was done."""
+    + _TARGET
+    + """    if (!target) return '';
     const pause = (ms) => new Promise((r) => setTimeout(r, ms));
     target.scrollIntoView({block: 'start'});
     await pause(200);
@@ -276,17 +263,13 @@ _ACT = """async (k) => {
     if (pit) { pit.click(); return 'pit ' + pit.dataset.label; }
     return '';
 }"""
+)
 
-_VERDICT_SHOWN = """(k) => {
-    // Target k shows its verdict (a feedback box that is not waiting for the stones).
-    const shown = (el) => el && el.offsetParent !== null;
-    const targets = [];
-    for (const task of document.querySelectorAll('.mangala-task, .mangala-puzzles'))
-        if (shown(task)) targets.push(task);
-    for (const quiz of document.querySelectorAll('.mangala-quiz'))
-        if (shown(quiz)) targets.push(...quiz.querySelectorAll('.widget-radio'));
-    const target = targets[k];
-    if (!target) return true;
+_VERDICT_SHOWN = (
+    """(k) => {
+    // Target k shows its verdict (a feedback box that is not waiting for the stones)."""
+    + _TARGET
+    + """    if (!target) return true;
     if (target.classList.contains('widget-radio')) {
         let next = target.nextElementSibling;
         while (next && !next.querySelector('.mangala-feedback')) next = next.nextElementSibling;
@@ -295,6 +278,7 @@ _VERDICT_SHOWN = """(k) => {
     return [...target.querySelectorAll('.mangala-feedback')].some(
         (box) => getComputedStyle(box).visibility === 'visible');
 }"""
+)
 
 
 def _shoot_section(page: object, path: Path, height: int) -> list[Path]:

@@ -13,8 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +20,7 @@ import pytest
 
 from mangala_edu.i18n import t
 
-from .conftest import SCREENSHOTS, _free_port
+from .conftest import SCREENSHOTS, _free_port, wait_for_pupil_view
 from .test_lessons_lab import LESSON_PATHS
 
 pytestmark = pytest.mark.browser
@@ -160,16 +158,9 @@ def pupil_view(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail((base / "voila.log").read_text()[-3000:])
-            time.sleep(0.3)
+    if not wait_for_pupil_view(url, process):
+        process.kill()
+        pytest.fail((base / "voila.log").read_text()[-3000:])
     try:
         yield url
     finally:

@@ -255,6 +255,24 @@ class LabPage:
         )
 
 
+def click_when_still(target: object, settle_ms: int = 150, tries: int = 60) -> None:
+    """Scroll ``target`` (a Playwright locator) into view, wait until its place on the page
+    has stayed the same for ``settle_ms``, then click it.
+
+    JupyterLab renders the cells around a newly shown one only when they come into view, and
+    their real heights move what is below them: a click aimed before that lands elsewhere.
+    """
+    target.scroll_into_view_if_needed()
+    box = None
+    for _ in range(tries):
+        now = target.bounding_box()
+        if now is not None and now == box:
+            break
+        box = now
+        target.page.wait_for_timeout(settle_ms)
+    target.click()
+
+
 def _log_console(tab: LabTab) -> None:
     """Console errors and uncaught exceptions of the tab go to the notebook open in it."""
 

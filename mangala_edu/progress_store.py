@@ -56,15 +56,21 @@ import os
 import re
 import secrets
 import unicodedata
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from filelock import FileLock
-
+from . import browser
 from .engine import MangalaError
+
+with warnings.catch_warnings():
+    # In a browser filelock says "only soft file lock is available": one page is one
+    # process, and a soft lock serves it.
+    warnings.simplefilter("ignore")
+    from filelock import FileLock
 
 ENV = "MANGALA_EDU_PROGRESS"
 """The environment variable that moves the progress folder."""
@@ -91,6 +97,8 @@ def progress_dir() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
+    if browser.IN_BROWSER:
+        return browser.kept_folder() / "progress"
     import platformdirs
 
     return Path(platformdirs.user_data_dir("mangala_edu")) / "progress"
@@ -238,6 +246,7 @@ def atomic_write(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    browser.save()
 
 
 class ProgressStore:
@@ -343,6 +352,7 @@ class ProgressStore:
                 for f in files:
                     f.unlink(missing_ok=True)
             Path(f"{path}.lock").unlink(missing_ok=True)
+        browser.save()
         return files
 
     # Puzzle ratings (shared by the folder) ---------------------------------------------------

@@ -1,0 +1,112 @@
+"""The web site's build (lite/build.py), the parts that need no network: which requirements
+apply in the browser, Pyodide's lock file rewritten for the wheels the site carries, and the
+start page. (tests/browser/test_lite_site.py builds the whole site and runs it.)"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).parents[1]
+spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+assert spec and spec.loader
+build = importlib.util.module_from_spec(spec)
+sys.modules["lite_build"] = build
+spec.loader.exec_module(build)
+
+
+def make_wheel(folder: Path, name: str, version: str, requires: list[str]) -> Path:
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    meta = "\n".join(
+        ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
+        + [f"Requires-Dist: {r}" for r in requires]
+    )
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(f"{name}/__init__.py", "")
+        z.writestr(f"{name}-{version}.dist-info/METADATA", meta + "\n")
+    return path
+
+
+def test_only_the_requirements_that_apply_in_a_browser(tmp_path):
+    path = make_wheel(
+        tmp_path,
+        "demo",
+        "1.0",
+        [
+            "traitlets>=5",
+            'pexpect>4.3; sys_platform != "win32" and sys_platform != "emscripten"',
+            'pytest; extra == "test"',
+            'colorama; sys_platform == "win32"',
+            'exceptiongroup; python_version < "3.11"',
+        ],
+    )
+    wheel = build.Wheel("demo", "1.0", path)
+    assert [r.name for r in wheel.requirements()] == ["traitlets"]
+    assert wheel.imports() == ["demo"]
+
+
+def test_the_lock_names_just_the_wheels_carried_with_their_hashes(tmp_path):
+    core = tmp_path / "core"
+    core.mkdir()
+    (core / "pyodide-lock.json").write_text(
+        json.dumps(
+            {
+                "info": {"python": "3.14.2"},
+                "packages": {
+                    "numpy": {"name": "numpy", "file_name": "numpy-2-cp314.whl"},
+                    "demo": {"name": "demo", "sha256": "old", "file_name": "demo-0.9.whl"},
+                },
+            }
+        )
+    )
+    wheels = {
+        "demo": build.Wheel("demo", "1.0", make_wheel(tmp_path, "demo", "1.0", ["dep", "gone"])),
+        "dep": build.Wheel("dep", "2.0", make_wheel(tmp_path, "dep", "2.0", [])),
+    }
+    build.write_lock(core, wheels, tmp_path)
+    lock = json.loads((tmp_path / "pyodide-lock.json").read_text())
+    assert lock["info"] == {"python": "3.14.2"}
+    assert set(lock["packages"]) == {"demo", "dep"}
+    demo = lock["packages"]["demo"]
+    assert demo["file_name"] == "demo-1.0-py3-none-any.whl"
+    assert demo["sha256"] == hashlib.sha256(wheels["demo"].path.read_bytes()).hexdigest()
+    assert demo["depends"] == ["dep"]  # "gone" is not carried: not a dependency to load
+    assert demo["imports"] == ["demo"]
+
+
+def test_every_dependency_of_the_package_is_carried_or_left_out_on_purpose():
+    """A dependency added to pyproject.toml must be thought about for the browser: carried
+    (a pure-Python wheel the build takes) or left out with a reason in LEFT_OUT."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    names = {canonicalize_name(Requirement(r).name) for r in project["dependencies"]}
+    carried = {"ipywidgets", "anywidget", "platformdirs", "filelock"}
+    assert names - carried == set(build.LEFT_OUT) & names
+    assert carried <= names
+    assert all(build.LEFT_OUT.values())
+
+
+def test_the_start_page_links_every_lesson_in_both_languages(tmp_path):
+    for lang, title in (("tr", "Tahta"), ("en", "The board")):
+        folder = tmp_path / lang
+        folder.mkdir()
+        cell = {"cell_type": "markdown", "source": [f"# {title}\n", "text"], "metadata": {}}
+        (folder / "01_x.ipynb").write_text(json.dumps({"cells": [cell]}))
+    page = build.start_page(tmp_path)
+    assert '<a href="lab/index.html?path=tr/01_x.ipynb"><b>01</b> Tahta</a>' in page
+    assert '<a href="lab/index.html?path=en/01_x.ipynb"><b>01</b> The board</a>' in page
+    assert 'id="jupyter-config-data"' in page  # the pages below read it
+    assert "config-utils" not in page  # which would send the pupil on to JupyterLab
+
+
+def test_the_site_wants_the_pyodide_of_its_kernel():
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    build.check_kernel_version()

@@ -21,6 +21,9 @@ import pytest
 # The compiled kernel's module imports numba: without the [fast] extra it is not collected
 # (everything else runs in pure Python).
 collect_ignore = [] if importlib.util.find_spec("numba") else ["mangala_edu/search/_nb.py"]
+# The class server's authenticator subclasses JupyterHub's (the [classroom] extra).
+if not importlib.util.find_spec("jupyterhub"):
+    collect_ignore.append("mangala_edu/classroom/auth.py")
 
 os.environ["MANGALA_EDU_PROGRESS"] = tempfile.mkdtemp(prefix="mangala-progress-")
 # What the teachers' notebook writes (worksheets, class tables): not the user's documents.

@@ -21,6 +21,13 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
+# The class server's test (tests/hub) needs JupyterHub's proxy, from npm, in .classroom/ as
+# scripts/classroom.sh installs it: installed here once, only when missing and npm is here
+# (without it that test is skipped with a message, and fails in CI).
+if [ ! -x .classroom/node_modules/.bin/configurable-http-proxy ] && command -v npm >/dev/null; then
+  npm install --silent --no-fund --no-audit --prefix .classroom configurable-http-proxy@5.3.0
+fi
+
 # On every core (pytest-xdist): MANGALA_TEST_WORKERS=1 for one process, or a number.
 # --dist loadscope keeps a module, a notebook or a class on one worker (conftest.py hands out
 # the longest first).

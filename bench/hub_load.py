@@ -1,0 +1,256 @@
+"""Load test of the class server: N simulated pupils at once on one machine, loopback only.
+
+Run: ``python bench/hub_load.py [--pupils 30] [--moves 8] [--lesson 9] [--append]``.
+
+A class of N pupils is made in a temporary folder and its hub started on free loopback ports
+(``mangala_edu.classroom``, as ``classroom.sh start`` does). Then all pupils at the same time:
+log in through the hub's login form, start their servers, open the lesson (a notebook session:
+a kernel in their home folder), run its code cells over the kernel's websocket, and play
+``--moves`` moves of a one-set match against the computer at the medium level (lesson 9's
+``PlayBoard``, seeded as in the lesson; each move is the pupil's pit and the computer's answer,
+timed from the request to the kernel's reply). Measured: the seconds until each server was up,
+the move times with everyone playing, and memory: the PSS and USS summed over the hub and every
+process under it (proxy, servers, kernels; sampled every 5 s, the largest kept) and the
+machine's used memory (``free``'s "used") before and at the end. ``--append`` adds the table to
+``bench/RESULTS.md``. The hub and everything it started are stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import contextlib
+
+from _hubclient import ClassHub, Pupil, code_cells, memory, missing, used_memory
+
+ROOT = Path(__file__).parents[1]
+GOAL_UP, GOAL_MOVE, GOAL_MEMORY = 120.0, 2.0, 8 * 2**30
+
+MATCH = """
+from mangala_edu.widgets.play import PlayBoard
+_play = PlayBoard(level="orta", sets=1, human="south", first="human", seed={seed})
+"""
+MOVE = """
+import random as _r, time as _t
+_t0 = _t.perf_counter()
+if _play.position.is_over:
+    _play.new_match("orta", 1, "south", first="human")
+_play.human_move(_r.choice(_play.position.legal_moves))
+print(round(_t.perf_counter() - _t0, 4))
+"""
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def pupil_run(
+    pupil: Pupil, notebook: Path, moves: int, seed: int, result: dict, begin: asyncio.Event
+) -> None:
+    await begin.wait()
+    t0 = time.monotonic()
+    result["stage"] = "login"
+    reply = await pupil.login()
+    if reply.status_code != 302:
+        raise RuntimeError(f"{pupil.user}: login gave {reply.status_code}")
+    result["login"] = time.monotonic() - t0
+    result["stage"] = "token"
+    await pupil.make_token()
+    result["stage"] = "server start"
+    await pupil.start_server()
+    result["up"] = time.monotonic() - t0
+    result["stage"] = "notebook"
+    await pupil.open_notebook(notebook.name)
+    result["stage"] = "cells"
+    t1 = time.monotonic()
+    for cell in code_cells(notebook):
+        await pupil.run(cell, timeout=180)
+    result["cells"] = time.monotonic() - t1
+    result["stage"] = "moves"
+    await pupil.run(MATCH.format(seed=seed))
+    result["moves"] = []
+    result["kernel_moves"] = []
+    for _ in range(moves):
+        t2 = time.monotonic()
+        said = await pupil.run(MOVE, timeout=60)
+        result["moves"].append(time.monotonic() - t2)
+        result["kernel_moves"].append(float(said.strip().splitlines()[-1]))
+    result["done"] = time.monotonic() - t0
+
+
+async def sample_memory(hub: ClassHub, peak: dict, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        pss, uss = memory(hub.processes())
+        if pss > peak.get("pss", 0):
+            peak.update(pss=pss, uss=uss, processes=len(hub.processes()))
+        peak["used"] = max(peak.get("used", 0), used_memory())
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(stop.wait(), 5)
+
+
+async def load(hub: ClassHub, notebook: Path, moves: int) -> tuple[list[dict], dict]:
+    pupils = [Pupil(hub, u.user, hub.passwords[u.user]) for u in hub.roster.pupils]
+    results: list[dict] = [{} for _ in pupils]
+    begin, stop = asyncio.Event(), asyncio.Event()
+    peak: dict = {}
+    sampler = asyncio.create_task(sample_memory(hub, peak, stop))
+    tasks = [
+        asyncio.create_task(pupil_run(p, notebook, moves, k + 1, results[k], begin))
+        for k, p in enumerate(pupils)
+    ]
+    begin.set()
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    pss, uss = memory(hub.processes())
+    peak["end_pss"], peak["end_uss"] = pss, uss
+    stop.set()
+    await sampler
+    for p in pupils:
+        await p.close()
+    for result, outcome in zip(results, outcomes, strict=True):
+        if isinstance(outcome, BaseException):
+            result["error"] = f"{result.get('stage')}: {outcome!r}"[:300]
+    return results, peak
+
+
+def gib(n: float) -> str:
+    return f"{n / 2**30:.1f} GB"
+
+
+def table(args: argparse.Namespace, results: list[dict], peak: dict, free: tuple) -> str:
+    ups = [r["up"] for r in results if "up" in r]
+    moves = [m for r in results for m in r.get("moves", [])]
+    kernel = [m for r in results for m in r.get("kernel_moves", [])]
+    cells = [r["cells"] for r in results if "cells" in r]
+    failed = [r["error"] for r in results if "error" in r]
+    n = len(results)
+
+    def line(what: str, value: str, goal: str = "", ok: bool | None = None) -> str:
+        mark = "" if ok is None else (" ✓" if ok else " ✗")
+        return f"| {what} | {value} | {goal}{mark} |"
+
+    rows = [
+        "| measure | figure | goal |",
+        "|---|---|---|",
+        line("pupils (all at once)", str(n)),
+        line("servers up", f"{len(ups)}/{n}"),
+    ]
+    if ups:
+        rows.append(
+            line(
+                "seconds until a server is up (login to ready): median / slowest",
+                f"{statistics.median(ups):.1f} / {max(ups):.1f}",
+                "slowest < 120 s",
+                max(ups) < GOAL_UP and len(ups) == n,
+            )
+        )
+    if cells:
+        rows.append(
+            line(
+                f"seconds to run lesson {args.lesson}'s code cells: median / slowest",
+                f"{statistics.median(cells):.1f} / {max(cells):.1f}",
+            )
+        )
+    if moves:
+        rows.append(
+            line(
+                f"move answered at medium, all playing ({len(moves)} moves): "
+                "median / p95 / slowest, s",
+                f"{statistics.median(moves):.2f} / {quantile(moves, 0.95):.2f} / {max(moves):.2f}",
+                "< 2 s",
+                quantile(moves, 0.95) < GOAL_MOVE,
+            )
+        )
+        rows.append(
+            line(
+                "of which in the kernel (the pupil's pit, the computer's choice and answer): "
+                "median / p95, s",
+                f"{statistics.median(kernel):.2f} / {quantile(kernel, 0.95):.2f}",
+            )
+        )
+    if peak:
+        rows.append(
+            line(
+                f"memory of the hub and all under it ({peak.get('processes', 0)} processes), "
+                "largest sample: PSS / USS",
+                f"{gib(peak['pss'])} / {gib(peak['uss'])}",
+                "< 8 GB",
+                peak["pss"] < GOAL_MEMORY,
+            )
+        )
+        rows.append(
+            line(
+                "machine's used memory (`free`): before / largest during",
+                f"{gib(free[0])} / {gib(peak['used'])}",
+            )
+        )
+    if failed:
+        rows.append(line("failures", f"{len(failed)}: {failed[0]}"))
+    return "\n".join(rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pupils", type=int, default=30)
+    parser.add_argument("--moves", type=int, default=8, help="moves each pupil plays")
+    parser.add_argument("--lesson", type=int, default=9, help="the lesson whose cells run")
+    parser.add_argument("--append", action="store_true", help="add the table to RESULTS.md")
+    parser.add_argument("--keep", action="store_true", help="keep the class folder")
+    args = parser.parse_args()
+    if not 1 <= args.pupils <= 60 or args.moves < 0:
+        parser.error("--pupils is 1 to 60 and --moves 0 or more")
+    reason = missing()
+    if reason:
+        print(f"hub_load: {reason}", file=sys.stderr)
+        return 2
+    notebooks = sorted((ROOT / "notebooks" / "tr").glob(f"{args.lesson:02d}_*.ipynb"))
+    if not notebooks:
+        parser.error(f"no lesson {args.lesson}")
+    base = Path(tempfile.mkdtemp(prefix="mangala-hub-load-"))
+    before = used_memory()
+    hub = ClassHub(base / "T1", pupils=args.pupils)
+    t0 = time.monotonic()
+    try:
+        hub.make_class()
+        hub.start()
+        results, peak = asyncio.run(load(hub, notebooks[0], args.moves))
+    finally:
+        hub.stop()
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+    minutes = (time.monotonic() - t0) / 60
+    text = table(args, results, peak, (before,))
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    print(text)
+    print(f"\n{minutes:.1f} minutes in all; hub log: {hub.log if args.keep else '(deleted)'}")
+    if args.append:
+        day = datetime.date.today().isoformat()
+        section = (
+            f"\n### Class server, {args.pupils} pupils at once (`bench/hub_load.py`)\n\n"
+            f"Measured {day} at commit `{commit}` (with the class server's files not yet "
+            f"committed), {platform.python_version()}, "
+            f"{len(__import__('os').sched_getaffinity(0))} cores:\n\n"
+            f"```\npython bench/hub_load.py --pupils {args.pupils} --moves {args.moves} "
+            f"--lesson {args.lesson} --append\n```\n\n{text}\n"
+        )
+        with open(ROOT / "bench" / "RESULTS.md", "a", encoding="utf-8") as out:
+            out.write(section)
+    return 0 if all("error" not in r for r in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

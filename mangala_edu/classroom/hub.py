@@ -1,0 +1,297 @@
+"""The hub's configuration for one class on one machine, and the spawn hook.
+
+``classroom.sh start`` writes ``<class>/hub/jupyterhub_config.py``, two lines that call
+:func:`configure`, and starts ``jupyterhub`` in ``<class>/hub``. Everything the hub writes lies
+in the class folder::
+
+    <class>/class.json             the roster (password hashes only)
+    <class>/cards/                 the login cards (the only copy of the passwords)
+    <class>/hub/                   database, cookie secret, service token, log, proxy pid
+    <class>/progress/              every pupil's progress file (MANGALA_EDU_PROGRESS)
+    <class>/pupils/<user>/         a pupil's home: their own copy of the lessons
+    <class>/teacher/               the teacher's home: the lessons, notebook 20 first
+
+The endgame tables are shared by every class of the machine, in ``<classes>/cache``
+(``MANGALA_EDU_CACHE``, built once by the teacher with ``classroom.sh tables``); the pupils'
+servers only read them.
+
+All pupils' servers run as the hub's own Unix user (JupyterHub's
+``SimpleLocalProcessSpawner``): the pupils are not kept apart from each other by the operating
+system. This is meant for one trusted class on one machine, on the school's own network.
+
+>>> settings = Settings(Path("/x/7A"), port=8000)
+>>> settings.hub_port, settings.proxy_api_port
+(8002, 8001)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .roster import Roster, classroom_root
+
+__all__ = [
+    "DEFAULT_PORT",
+    "FIRST_LESSON",
+    "TEACHERS_LESSON",
+    "Settings",
+    "configure",
+    "copy_lessons",
+    "lessons_root",
+    "proxy_command",
+    "service_token",
+    "write_config",
+]
+
+DEFAULT_PORT = 8000
+FIRST_LESSON = {"tr": "01_tahta.ipynb", "en": "01_the_board.ipynb"}
+TEACHERS_LESSON = {"tr": "20_ogretmenler_icin.ipynb", "en": "20_for_teachers.ipynb"}
+PROXY_VERSION = "5.3.0"
+"""The configurable-http-proxy that classroom.sh installs from npm."""
+SERVICE = "mangala-classroom"
+"""The hub service whose token ``classroom.sh start-all`` uses."""
+# Limits for about 30 pupils on a 2-core machine (measured: 30 servers started at once are all
+# up after about 95 s, see bench/RESULTS.md), so JupyterHub's defaults (60 s and 30 s) would
+# give up on servers that are merely slow to start.
+START_TIMEOUT = 300
+HTTP_TIMEOUT = 300
+CONCURRENT_SPAWN_LIMIT = 40
+"""More than a class: a pupil is never told "too many users", but a runaway script is."""
+KERNEL_IDLE = 45 * 60
+"""A kernel with no browser tab open is shut down after 45 idle minutes (memory back)."""
+SERVER_IDLE = 100 * 60
+"""A pupil's server idle for 100 minutes (a double lesson and a break) is stopped by the
+idle culler; the next login starts it again, the pupil's files stay."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where a running hub listens: ``ip`` ("" is every network interface) and ``port`` for
+    the pupils; the proxy's API and the hub itself listen on the next two ports, on loopback."""
+
+    folder: Path
+    port: int = DEFAULT_PORT
+    ip: str = ""
+
+    @property
+    def proxy_api_port(self) -> int:
+        return self.port + 1
+
+    @property
+    def hub_port(self) -> int:
+        return self.port + 2
+
+    @classmethod
+    def from_env(cls, folder: Path) -> Settings:
+        """``MANGALA_PORT`` (default 8000) and ``MANGALA_HUB_IP`` (default: every interface)."""
+        return cls(
+            folder,
+            port=int(os.environ.get("MANGALA_PORT") or DEFAULT_PORT),
+            ip=os.environ.get("MANGALA_HUB_IP", ""),
+        )
+
+
+def lessons_root() -> Path:
+    """The lessons' folder (``notebooks/`` beside the package: the project's folder), or the
+    folder named by ``MANGALA_EDU_LESSONS``."""
+    env = os.environ.get("MANGALA_EDU_LESSONS")
+    if env:
+        return Path(env).expanduser()
+    return Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def proxy_command() -> list[str]:
+    """The configurable-http-proxy to run: ``MANGALA_PROXY``, else the one classroom.sh
+    installs into ``.classroom/`` of the project, else the one on the PATH."""
+    env = os.environ.get("MANGALA_PROXY")
+    if env:
+        return [env]
+    local = Path(__file__).resolve().parents[2] / ".classroom/node_modules/.bin"
+    found = local / "configurable-http-proxy"
+    if found.exists():
+        return [str(found)]
+    return [shutil.which("configurable-http-proxy") or "configurable-http-proxy"]
+
+
+def service_token(folder: Path) -> str:
+    """The token of the classroom service (scope ``admin:servers``): made once, kept in
+    ``<class>/hub/service-token`` with permissions 0600."""
+    path = folder / "hub" / "service-token"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32) + "\n")
+    os.chmod(path, 0o600)
+    return path.read_text().strip()
+
+
+def copy_lessons(source: Path, home: Path, teacher: bool = False) -> list[str]:
+    """Copy the lessons of ``source`` (``notebooks/tr``) into ``home``: each file that is not
+    there yet, so a pupil's own work is never overwritten (a deleted lesson comes back fresh).
+    The teachers' notebook (20) is for the teacher only. Returns the names copied.
+
+    >>> import tempfile
+    >>> src, home = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+    >>> for name in ("01_a.ipynb", "20_ogretmenler_icin.ipynb"):
+    ...     _ = (src / name).write_text("{}")
+    >>> copy_lessons(src, home), copy_lessons(src, home)
+    (['01_a.ipynb'], [])
+    """
+    home.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for item in sorted(source.iterdir()):
+        if item.name.startswith(".") or (not teacher and item.name.startswith("20_")):
+            continue
+        target = home / item.name
+        if target.exists():
+            continue
+        if item.is_dir():
+            shutil.copytree(item, target)
+        else:
+            shutil.copy2(item, target)
+        copied.append(item.name)
+    return copied
+
+
+def write_config(folder: Path) -> Path:
+    """``<class>/hub/jupyterhub_config.py``, which calls :func:`configure`."""
+    path = folder / "hub" / "jupyterhub_config.py"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "# Made by `classroom.sh start` (mangala_edu.classroom.hub); made again at each start.\n"
+        "from pathlib import Path\n\n"
+        "from mangala_edu.classroom.hub import configure\n\n"
+        "configure(c, Path(__file__).resolve().parents[1])  # noqa: F821 (c: JupyterHub's)\n"
+    )
+    return path
+
+
+def _lab_settings(folder: Path) -> Path:
+    """JupyterLab's defaults for the class: no news, no update check (nothing from the
+    internet in front of a class)."""
+    settings = folder / "hub" / "lab-settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.json").write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:notification": {
+                    "fetchNews": "false",
+                    "checkForUpdates": False,
+                }
+            },
+            indent=2,
+        )
+        + "\n"
+    )
+    return settings
+
+
+def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
+    """Fill JupyterHub's config ``c`` for the class in ``folder``."""
+    folder = Path(folder).resolve()
+    settings = settings or Settings.from_env(folder)
+    roster = Roster.load(folder)
+    hub = folder / "hub"
+    progress = folder / "progress"
+    for path in (hub, progress, folder / "pupils", folder / "teacher"):
+        path.mkdir(parents=True, exist_ok=True)
+    cache = Path(os.environ.get("MANGALA_EDU_CACHE") or classroom_root() / "cache")
+    lessons = lessons_root() / roster.lang
+    teacher_names = {u.user for u in roster.teachers}
+    venv_bin = Path(sys.executable).parent
+
+    # Where the hub listens and what it writes: all of it in <class>/hub.
+    c.JupyterHub.bind_url = f"http://{settings.ip}:{settings.port}/"
+    c.JupyterHub.hub_ip = "127.0.0.1"
+    c.JupyterHub.hub_port = settings.hub_port
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{settings.proxy_api_port}"
+    c.ConfigurableHTTPProxy.command = proxy_command()
+    c.ConfigurableHTTPProxy.pid_file = str(hub / "jupyterhub-proxy.pid")
+    c.JupyterHub.db_url = f"sqlite:///{hub / 'jupyterhub.sqlite'}"
+    c.JupyterHub.cookie_secret_file = str(hub / "jupyterhub_cookie_secret")
+    c.JupyterHub.pid_file = str(hub / "jupyterhub.pid")
+    c.JupyterHub.cleanup_servers = True
+    c.JupyterHub.template_vars = {"announcement_login": _login_note()}
+
+    # Who may log in: the accounts of class.json; the teacher is the hub's admin.
+    c.JupyterHub.authenticator_class = "mangala_edu.classroom.auth.ClassAuthenticator"
+    c.ClassAuthenticator.class_folder = str(folder)
+    c.Authenticator.allowed_users = {u.user for u in roster.users}
+    c.Authenticator.admin_users = teacher_names
+
+    # The pupils' servers: the hub's Unix user, one home each in <class>/pupils.
+    c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    c.SimpleLocalProcessSpawner.home_dir_template = str(folder / "pupils" / "{username}")
+    c.Spawner.cmd = [str(venv_bin / "jupyterhub-singleuser")]
+    c.Spawner.default_url = f"/lab/tree/{FIRST_LESSON[roster.lang]}"
+    args = [
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.app_settings_dir={_lab_settings(folder)}",
+        f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE}",
+        "--MappingKernelManager.cull_interval=300",
+        "--ServerApp.terminals_enabled=False",
+    ]
+    if os.geteuid() == 0:
+        args.append("--allow-root")
+    c.Spawner.args = args
+    c.Spawner.environment = {
+        "MANGALA_EDU_PROGRESS": str(progress),
+        "MANGALA_EDU_CACHE": str(cache),
+        "MANGALA_EDU_LANG": roster.lang,
+        "MANGALA_EDU_OUTPUT": str(folder / "teacher" / "output"),
+    }
+    c.Spawner.env_keep.extend(["MANGALA_EDU_ENGINE", "NUMBA_CACHE_DIR"])
+    c.Spawner.start_timeout = START_TIMEOUT
+    c.Spawner.http_timeout = HTTP_TIMEOUT
+    c.JupyterHub.concurrent_spawn_limit = CONCURRENT_SPAWN_LIMIT
+
+    def pre_spawn_hook(spawner: Any) -> None:
+        name = spawner.user.name
+        if name in teacher_names:
+            spawner.home_dir = str(folder / "teacher")
+            spawner.default_url = f"/lab/tree/{TEACHERS_LESSON[roster.lang]}"
+        copy_lessons(lessons, Path(spawner.home_dir), teacher=name in teacher_names)
+
+    c.Spawner.pre_spawn_hook = pre_spawn_hook
+
+    # Services: the token of classroom.sh start-all, and the idle culler.
+    c.JupyterHub.services = [
+        {"name": SERVICE, "api_token": service_token(folder)},
+        {
+            "name": "idle-culler",
+            "command": [
+                sys.executable,
+                "-m",
+                "jupyterhub_idle_culler",
+                f"--timeout={SERVER_IDLE}",
+                "--cull-every=300",
+            ],
+        },
+    ]
+    c.JupyterHub.load_roles = [
+        {
+            "name": SERVICE,
+            "scopes": ["admin:servers", "list:users", "read:users", "read:servers"],
+            "services": [SERVICE],
+        },
+        {
+            "name": "idle-culler",
+            "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+            "services": ["idle-culler"],
+        },
+    ]
+
+
+def _login_note() -> str:
+    return (
+        "Kartındaki kullanıcı adını ve şifreyi yaz. / "
+        "Type the user name and password from your card."
+    )

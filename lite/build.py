@@ -67,6 +67,14 @@ LEFT_OUT = {
 }
 """Requirements the site leaves out on purpose, and why."""
 
+FRONT_ENDS = (
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+)
+"""The JupyterLab extensions the site carries (from the building environment): the kernel and
+the widgets' front ends. No others (Voilà's preview, the classic Notebook's switcher)."""
+
 BROWSER = {
     "sys_platform": "emscripten",
     "platform_system": "Emscripten",
@@ -325,6 +333,20 @@ def build(out: Path, cache: Path) -> None:
     src = work / "lite"
     stage(src, core, wheels)
     shutil.rmtree(out, ignore_errors=True)
+    extensions = []
+    for name in FRONT_ENDS:
+        folder = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
+        if not (folder / "package.json").exists():
+            raise BuildError(f"the front end {name} is not installed: pip install -e '.[lite]'")
+        extensions.append(str(folder))
+    config = {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": True,
+            "no_sourcemaps": True,
+            "federated_extensions": extensions,
+        }
+    }
+    (src / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
     run(
         [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(src),
          "--contents", str(src / "files"), "--output-dir", str(out)],

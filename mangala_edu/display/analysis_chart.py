@@ -33,27 +33,15 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..engine import NORTH, SIDE_NAMES, SOUTH, Side
+from ..engine import SOUTH
 from ..i18n import t
-from ..search.analysis import VERDICT_NAMES
+from .review import MISTAKE_MARKERS, NORTH_COLOUR, SOUTH_COLOUR, advantage_legend
+from .svg_chart import SCREEN_FONTS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
     from ..search.analysis import GameReview
-
-#: The font sizes (points) of the charts the lessons show (this chart, the family's comparison
-#: of lesson 26, the puzzle rating history): a chart is shown at about its own size in pixels
-#: (96-100 dpi), so matplotlib's 10 points read as 13 px, small beside the lesson's text on a
-#: 1920 screen and on a projector; these read as 18-24 px there.
-SCREEN_FONTS: dict[str, float] = {
-    "font.size": 15,
-    "axes.titlesize": 15,
-    "axes.labelsize": 15,
-    "xtick.labelsize": 14,
-    "ytick.labelsize": 14,
-    "legend.fontsize": 13,
-}
 
 
 @contextmanager
@@ -102,11 +90,6 @@ def screen_finish(fig: Figure) -> None:
             continue
         cut = min(range(1, len(words)), key=lambda k: abs(2 * len(" ".join(words[:k])) - len(text)))
         ax.title.set_text(" ".join(words[:cut]) + "\n" + " ".join(words[cut:]))
-
-
-SOUTH_COLOUR = "#b5651d"
-NORTH_COLOUR = "#2b5d8a"
-MISTAKE_MARKERS = {"inaccuracy": ("o", 40), "mistake": ("o", 70), "blunder": ("X", 110)}
 
 
 def advantage_chart(
@@ -190,28 +173,16 @@ def _advantage_chart(
 
 
 def _legend(review: GameReview, lang: str | None) -> list[Line2D | Patch]:
-    """One entry for each kind of thing drawn: the lines (exact, estimated), the marker of each
-    kind of mistake made, and the colour of each side (its area and its mistakes)."""
+    """One entry for each kind of thing drawn (:func:`~.review.advantage_legend`)."""
     handles: list[Line2D | Patch] = []
-    if any(m.exact for m in review.moves):
-        handles.append(
-            Line2D(
-                [], [], color="#333333", linestyle="-", label=t("analysis.chart.exact_line", lang)
+    for kind, label, colour, verdict in advantage_legend(review, lang):
+        if kind in ("line", "dashed"):
+            dashed = kind == "dashed"
+            handles.append(
+                Line2D([], [], color=colour, linestyle="--" if dashed else "-", label=label)
             )
-        )
-    if not all(m.exact for m in review.moves):
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color="#333333",
-                linestyle="--",
-                label=t("analysis.chart.estimated_line", lang),
-            )
-        )
-    mistakes = review.mistakes()
-    for verdict, (marker, size) in MISTAKE_MARKERS.items():
-        if any(m.verdict == verdict for m in mistakes):
+        elif kind == "marker":
+            marker, size = MISTAKE_MARKERS[verdict]
             handles.append(
                 Line2D(
                     [],
@@ -219,22 +190,11 @@ def _legend(review: GameReview, lang: str | None) -> list[Line2D | Patch]:
                     linestyle="none",
                     marker=marker,
                     markersize=size**0.5,
-                    color="#9a9a9a",
+                    color=colour,
                     markeredgecolor="black",
-                    label=t(VERDICT_NAMES[verdict], lang),
+                    label=label,
                 )
             )
-    sides: list[tuple[Side, str]] = [(SOUTH, SOUTH_COLOUR), (NORTH, NORTH_COLOUR)]
-    values = review.advantage()
-    for side, colour in sides:
-        ahead = any(v > 0 for v in values) if side == SOUTH else any(v < 0 for v in values)
-        if ahead or any(m.player == side for m in mistakes):
-            handles.append(
-                Patch(
-                    facecolor=colour,
-                    alpha=0.45,
-                    edgecolor="black",
-                    label=t("analysis.chart.by_side", lang, side=SIDE_NAMES[side]),
-                )
-            )
+        else:
+            handles.append(Patch(facecolor=colour, alpha=0.45, edgecolor="black", label=label))
     return handles

@@ -10,6 +10,12 @@ small board with the pit played and the better pit ringed.
 True
 >>> advantage_png(review, "en")[:4]
 b'\\x89PNG'
+
+Where matplotlib cannot be imported (in a browser), :func:`advantage_image` draws the chart as
+SVG (:func:`advantage_svg`, the same chart):
+
+>>> advantage_svg(review, "en").svg.count("Advantage over the game")
+2
 """
 
 from __future__ import annotations
@@ -18,17 +24,22 @@ import html
 import io
 from typing import TYPE_CHECKING
 
-from ..engine import SIDE_NAMES, SOUTH, Position
+from ..engine import NORTH, SIDE_NAMES, SOUTH, Position, Side
 from ..i18n import Message, t
 from .layout import board_layout
 from .picture import svg_img
 from .svg import Ring, board_svg
+from .svg_chart import LegendEntry, Panel, SvgChart, matplotlib_missing
+from .tree import NORTH_COLOUR, SOUTH_COLOUR
 
 if TYPE_CHECKING:
     from ..search.analysis import GameReview, MoveReview
 
 PLAYED_COLOUR = "#c62828"
 BETTER_COLOUR = "#2e7d32"
+MISTAKE_MARKERS = {"inaccuracy": ("o", 40), "mistake": ("o", 70), "blunder": ("X", 110)}
+"""The advantage chart's marker of each kind of mistake: shape, and area (points squared)."""
+LINE_COLOUR = "#333333"
 
 REVIEW_STYLE = """<style>
 .mangala-play-mistakes {display: flex; flex-wrap: wrap; gap: 0.8em;}
@@ -124,3 +135,75 @@ def advantage_png(
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=96, metadata={"Software": None})
     return buffer.getvalue()
+
+
+def advantage_image(review: GameReview, lang: str | None = None) -> tuple[bytes, str]:
+    """The advantage chart of ``review`` and its image format, for an ``ipywidgets.Image``:
+    ``(png, "png")``, or where matplotlib cannot be imported ``(svg, "svg+xml")``."""
+    if matplotlib_missing():
+        return advantage_svg(review, lang).svg.encode(), "svg+xml"
+    return advantage_png(review, lang), "png"
+
+
+def advantage_legend(review: GameReview, lang: str | None) -> list[tuple[str, str, str, str]]:
+    """The advantage chart's legend, one entry for each kind of thing drawn: the lines
+    (``line`` exact, ``dashed`` estimated), the ``marker`` of each kind of mistake made (its
+    verdict last), and the ``patch`` of each side's colour (its area and its mistakes):
+    (kind, label, colour, verdict)."""
+    from ..search.analysis import VERDICT_NAMES
+
+    out: list[tuple[str, str, str, str]] = []
+    if any(m.exact for m in review.moves):
+        out.append(("line", t("analysis.chart.exact_line", lang), LINE_COLOUR, ""))
+    if not all(m.exact for m in review.moves):
+        out.append(("dashed", t("analysis.chart.estimated_line", lang), LINE_COLOUR, ""))
+    mistakes = review.mistakes()
+    for verdict in MISTAKE_MARKERS:
+        if any(m.verdict == verdict for m in mistakes):
+            out.append(("marker", t(VERDICT_NAMES[verdict], lang), "#9a9a9a", verdict))
+    values = review.advantage()
+    sides: list[tuple[Side, str]] = [(SOUTH, SOUTH_COLOUR), (NORTH, NORTH_COLOUR)]
+    for side, colour in sides:
+        ahead = any(v > 0 for v in values) if side == SOUTH else any(v < 0 for v in values)
+        if ahead or any(m.player == side for m in mistakes):
+            label = t("analysis.chart.by_side", lang, side=SIDE_NAMES[side])
+            out.append(("patch", label, colour, ""))
+    return out
+
+
+def _marker_px(verdict: str) -> float:
+    """A mistake marker's width in pixels (matplotlib's area in points squared, at 96 dpi)."""
+    return float(MISTAKE_MARKERS[verdict][1]) ** 0.5 * 96 / 72
+
+
+def advantage_svg(
+    review: GameReview, lang: str | None = None, width: float = 912, height: float = 307
+) -> SvgChart:
+    """The advantage chart (:func:`~.analysis_chart.advantage_chart`) as SVG, without
+    matplotlib: South's advantage move by move, its area above 0 in South's colour and below
+    in North's, the line solid where exact and dashed where estimated, the mistakes marked."""
+    values = review.advantage()
+    limit = max([4.0, *(abs(v) for v in values)]) * 1.1
+    panel = Panel(
+        t("analysis.chart.title", lang),
+        xlabel=t("analysis.chart.xlabel", lang),
+        ylabel=t("analysis.chart.ylabel", lang),
+        xlim=(0, max(1, len(values) - 1)),
+        ylim=(-limit, limit),
+        integer_x=True,
+    )
+    panel.hline(0)
+    if values:
+        xs = list(range(len(values)))
+        panel.area(xs, values, SOUTH_COLOUR, NORTH_COLOUR)
+        for i, move in enumerate(review.moves):
+            panel.line([i, i + 1], values[i : i + 2], LINE_COLOUR, dashed=not move.exact)
+        for move in review.mistakes():
+            colour = SOUTH_COLOUR if move.player == SOUTH else NORTH_COLOUR
+            shape = MISTAKE_MARKERS[move.verdict][0]
+            panel.markers([move.ply], [values[move.ply]], colour, shape, _marker_px(move.verdict))
+        for kind, label, colour, verdict in advantage_legend(review, lang):
+            size = _marker_px(verdict) if verdict else 10.0
+            shape = MISTAKE_MARKERS[verdict][0] if verdict else "o"
+            panel.legend.append(LegendEntry(label, kind, colour, shape, size))
+    return SvgChart([panel], width, height, alt=panel.title)

@@ -28,6 +28,7 @@ import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine import NORTH, SOUTH, EventKind, MangalaError, Position, Rules
 from ..engine.game import Game
@@ -35,6 +36,9 @@ from ..games import GAMES as REGISTRY
 from ..games import find_game
 from ..i18n import t
 from ..search.arena import computer_turns
+
+if TYPE_CHECKING:
+    from ..display.svg_chart import SvgChart
 
 GAMES: tuple[str, ...] = tuple(g.key for g in REGISTRY if g.variant_of is None)
 """The games compared (every game of the registry but the local rules), in the order of the
@@ -427,7 +431,12 @@ class Table:
 
 def chart(results: dict[str, Measurement], lang: str | None = None):  # type: ignore[no-untyped-def]
     """Three charts side by side: the game lengths (box plot), the first player's points per
-    100 games, and the sizes of the captures (box plot). Returns the matplotlib figure."""
+    100 games, and the sizes of the captures (box plot). Returns the matplotlib figure (where
+    matplotlib is missing, an :class:`~mangala_edu.display.svg_chart.SvgChart` of the same)."""
+    from ..display.svg_chart import matplotlib_missing
+
+    if matplotlib_missing():
+        return svg_chart(results, lang)
     import matplotlib.pyplot as plt
 
     from ..display.analysis_chart import screen_finish, screen_fonts
@@ -456,3 +465,36 @@ def chart(results: dict[str, Measurement], lang: str | None = None):  # type: ig
     fig.tight_layout()
     plt.close(fig)
     return fig
+
+
+def svg_chart(results: dict[str, Measurement], lang: str | None = None) -> SvgChart:
+    """:func:`chart` as SVG, without matplotlib."""
+    from ..display.svg_chart import Panel, SvgChart
+
+    names = list(results)
+    labels = [game_name(n, lang) for n in names]
+    moves = Panel(
+        t("compare.chart.moves", lang),
+        ylabel=t("compare.chart.moves_axis", lang),
+        categories=labels,
+        rotate=25,
+    )
+    moves.boxes([results[n].lengths for n in names])
+    first = Panel(
+        t("compare.chart.first", lang),
+        ylabel=t("compare.chart.first_axis", lang),
+        categories=labels,
+        rotate=25,
+        ylim=(0, 100),
+    )
+    shares = [results[n].first_share for n in names]
+    first.bars(shares, "#c8822c", labels=[_num(s, lang) for s in shares])
+    first.hline(50, "#555555", dashed=True)
+    capture = Panel(
+        t("compare.chart.capture", lang),
+        ylabel=t("compare.chart.capture_axis", lang),
+        categories=labels,
+        rotate=25,
+    )
+    capture.boxes([results[n].capture_sizes or [0] for n in names])
+    return SvgChart([moves, first, capture], 1500, 460, alt=first.title)

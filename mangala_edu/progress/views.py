@@ -35,6 +35,7 @@ import io
 import re
 from pathlib import Path
 
+from ..display.svg_chart import Panel, SvgChart, matplotlib_missing
 from ..i18n import Message, language_from_folder, number, t
 from ..progress_store import Progress, ProgressStore, output_dir, shown_path
 from ..puzzles.themes import THEMES, theme_about, theme_name
@@ -79,6 +80,14 @@ def weakest(stats: dict[str, tuple[int, int]]) -> str | None:
         return min(tried)[3]
     untried = [k for k in THEMES if k not in stats]
     return untried[0] if untried else None
+
+
+def _image_src(chart: object) -> str:
+    """An ``<img>``'s ``src`` for a chart: PNG for a matplotlib figure, SVG for an
+    :class:`~mangala_edu.display.svg_chart.SvgChart` (where matplotlib is missing)."""
+    if isinstance(chart, SvgChart):
+        return chart.data_uri()
+    return f"data:image/png;base64,{_png(chart)}"
 
 
 def _png(fig: object) -> str:
@@ -157,7 +166,10 @@ class MyProgress:
         ]
 
     def chart(self) -> object:
-        """The rating over time (a matplotlib figure)."""
+        """The rating over time (a matplotlib figure; an
+        :class:`~mangala_edu.display.svg_chart.SvgChart` where matplotlib is missing)."""
+        if matplotlib_missing():
+            return self._svg_chart()
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
@@ -178,6 +190,17 @@ class MyProgress:
         screen_finish(fig)
         fig.tight_layout()
         return fig
+
+    def _svg_chart(self) -> SvgChart:
+        values = self.ratings()
+        panel = Panel(
+            t("progress.view.chart_title", self.lang),
+            xlabel=t("progress.view.attempt", self.lang),
+            ylabel=t("progress.view.rating", self.lang),
+            integer_x=True,
+        )
+        panel.line(range(len(values)), values, "#2f5d50", dots=True)
+        return SvgChart([panel], 800, 320, alt=panel.title)
 
     def theme_rows(self) -> list[list[str]]:
         lang = self.lang
@@ -214,7 +237,7 @@ class MyProgress:
         else:
             parts.append(
                 f'<img alt="{html.escape(t("progress.view.chart_title", lang))}" '
-                f'src="data:image/png;base64,{_png(self.chart())}"/>'
+                f'src="{_image_src(self.chart())}"/>'
             )
             parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
         theme = self.weakest_theme()
@@ -337,7 +360,10 @@ class ClassView:
     def chart(self) -> object:
         """Two bar charts: each pupil's rating (the axis starts just below the lowest, so
         that differences show; each bar carries its number), and the class's success by
-        theme, in words that read on a 1920 screen and on a projector."""
+        theme, in words that read on a 1920 screen and on a projector (a matplotlib figure; an
+        :class:`~mangala_edu.display.svg_chart.SvgChart` where matplotlib is missing)."""
+        if matplotlib_missing():
+            return self._svg_chart()
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
@@ -371,6 +397,27 @@ class ClassView:
         fig.tight_layout()
         return fig
 
+    def _svg_chart(self) -> SvgChart:
+        lang = self.lang
+        names = [p.name for p in self.pupils]
+        ratings = [p.rating[0] for p in self.pupils]
+        totals = self.theme_totals()
+        rows = max(len(names), len(totals))
+        left = Panel(t("classview.chart.pupils", lang), categories=names, horizontal=True)
+        if ratings:
+            low = 100 * ((min(ratings) - 150) // 100)
+            left.xlim = (max(0, low), max(ratings) + 0.25 * (max(ratings) - low))
+        left.bars(ratings, "#2f5d50", labels=[f"{r:.0f}" for r in ratings])
+        right = Panel(
+            t("classview.chart.themes", lang),
+            categories=[theme_name(k).text(lang) for k, *_ in totals],
+            horizontal=True,
+            xlim=(0, 100),
+            weight=1.3,
+        )
+        right.bars([100 * clean / n for _, n, clean, _ in totals], "#b26a00")
+        return SvgChart([left, right], 1200, 100 * max(3.6, 1.2 + 0.4 * rows), alt=left.title)
+
     def to_csv(self, path: str | Path | None = None) -> Path:
         """Write the pupils' table, an empty line, then the themes' table, as CSV (UTF-8
         with a byte-order mark, so that spreadsheet programs read ç ğ ı İ ö ş ü right;
@@ -398,7 +445,7 @@ class ClassView:
             parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
             parts.append(
                 f'<img alt="{html.escape(t("classview.chart.pupils", lang))}" '
-                f'src="data:image/png;base64,{_png(self.chart())}"/>'
+                f'src="{_image_src(self.chart())}"/>'
             )
         for key, files in (
             ("classview.no_access", self.no_access),

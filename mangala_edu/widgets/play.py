@@ -51,7 +51,7 @@ from ..display import status_text
 from ..display.picture import board_img
 from ..display.review import (
     REVIEW_STYLE,
-    advantage_png,
+    advantage_image,
     mistakes_html,
     review_head_html,
 )
@@ -520,7 +520,9 @@ class PlayBoard(RefusalsShown, StillPicture, w.VBox):
             self.mistakes_box.value = ""
             return
         self.review_title.value = self._review_head_html(review)
-        self.chart.value = advantage_png(review, self.lang)
+        picture, kind = advantage_image(review, self.lang)  # SVG where matplotlib is missing
+        self.chart.format = kind
+        self.chart.value = picture
         self.chart.layout.display = ""
         self.mistakes_box.value = self._mistakes_html(review)
 

@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "lite"))
-from serve import Handler  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from lite.serve import Handler  # noqa: E402
 
 FLAGS = [
     "--headless",

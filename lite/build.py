@@ -75,6 +75,12 @@ FRONT_ENDS = (
 """The JupyterLab extensions the site carries (from the building environment): the kernel and
 the widgets' front ends. No others (Voilà's preview, the classic Notebook's switcher)."""
 
+LEFT_OUT_LESSONS = {
+    "20": "the teachers' notebook: PDF worksheets need matplotlib, and the class view reads a "
+    "class folder, which a browser does not have",
+}
+"""Notebooks the site leaves out (by number), and why: the start page says where they are."""
+
 BROWSER = {
     "sys_platform": "emscripten",
     "platform_system": "Emscripten",
@@ -292,7 +298,10 @@ def stage(out_src: Path, core: Path, wheels: dict[str, Wheel]) -> None:
     (out_src / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     files = out_src / "files"
     for lang in ("tr", "en"):
-        shutil.copytree(ROOT / "notebooks" / lang, files / lang)
+        (files / lang).mkdir(parents=True)
+        for path in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")):
+            if path.name[:2] not in LEFT_OUT_LESSONS:
+                shutil.copy2(path, files / lang / path.name)
 
 
 def lesson_title(path: Path) -> str:

@@ -21,6 +21,10 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
+# The web site's test (tests/browser/test_lite_site.py) builds the site in an environment of
+# its own, .venv-lite/ (JupyterLite's kernel extension must stay out of .venv).
+bash scripts/lite.sh env
+
 # The class server's test (tests/hub) needs JupyterHub's proxy, from npm, in .classroom/ as
 # scripts/classroom.sh installs it: installed here once, only when missing and npm is here
 # (without it that test is skipped with a message, and fails in CI).

@@ -3,7 +3,6 @@ file, the commands' messages, the authenticator's check and the login cards."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import stat
@@ -27,6 +26,8 @@ from mangala_edu.classroom.roster import (
     read_names,
     user_names,
 )
+
+from ._async import run_apart
 
 
 @pytest.fixture(autouse=True)
@@ -171,7 +172,7 @@ def test_the_authenticator_checks_the_roster(tmp_path: Path):
     auth = ClassAuthenticator(class_folder=str(folder))
 
     def login(user: str, password: str) -> str | None:
-        return asyncio.run(auth.authenticate(None, {"username": user, "password": password}))
+        return run_apart(auth.authenticate(None, {"username": user, "password": password}))
 
     assert login("ayse", passwords["ayse"]) == "ayse"
     assert login(" AYSE ", passwords["ayse"]) == "ayse"

@@ -22,6 +22,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from _hubclient import ClassHub, Pupil, code_cells, missing  # noqa: E402
 
+from .._async import run_apart  # noqa: E402
+
 pytestmark = pytest.mark.long
 
 
@@ -61,7 +63,7 @@ print(sorted(p.name for p in view.pupils))
 
 
 def test_a_pupil_logs_in_works_and_the_teacher_sees_it(hub: ClassHub) -> None:
-    asyncio.run(_scenario(hub))
+    run_apart(_scenario(hub))
 
 
 async def _scenario(hub: ClassHub) -> None:

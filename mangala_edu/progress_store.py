@@ -82,6 +82,9 @@ LOCK_TIMEOUT = 30.0
 """Seconds to wait for another writer before giving up with a message."""
 NAME_LENGTH = 30
 """The longest name a learner may use (a first name or a nickname is enough)."""
+LEARNER_ENV = "MANGALA_EDU_LEARNER"
+"""The environment variable that names the learner (a class server sets it for each pupil):
+the puzzle trainers save under it without asking (:func:`default_learner`)."""
 OUTPUT_ENV = "MANGALA_EDU_OUTPUT"
 """The environment variable that moves the teacher's output folder (:func:`output_dir`)."""
 _NAME_CHARS = re.compile(r"^[\w .'\-]+$")
@@ -102,6 +105,28 @@ def progress_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("mangala_edu")) / "progress"
+
+
+def default_learner() -> str | None:
+    """The learner named by ``MANGALA_EDU_LEARNER`` (a class server names each pupil), or
+    ``None`` (the learner types a name); a name :func:`check_name` refuses counts as none.
+
+    >>> import os
+    >>> os.environ[LEARNER_ENV] = "Ayşe K."
+    >>> default_learner()
+    'Ayşe K.'
+    >>> os.environ[LEARNER_ENV] = "1234"
+    >>> default_learner() is None
+    True
+    >>> del os.environ[LEARNER_ENV]
+    """
+    name = os.environ.get(LEARNER_ENV, "").strip()
+    if not name:
+        return None
+    try:
+        return check_name(name)
+    except ProgressError:
+        return None
 
 
 def output_dir(chosen: str | Path | None = None) -> Path:

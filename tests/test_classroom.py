@@ -223,3 +223,18 @@ def test_a_pupils_copy_of_the_lessons_is_never_overwritten(tmp_path: Path):
     assert copy_lessons(lessons_root() / "tr", home) == []
     assert (home / "01_tahta.ipynb").read_text() == "my work"
     assert "20_ogretmenler_icin.ipynb" in copy_lessons(lessons_root() / "tr", home, teacher=True)
+
+
+def test_the_puzzles_save_under_the_name_the_class_server_gives(monkeypatch):
+    from mangala_edu.progress_store import LEARNER_ENV
+    from mangala_edu.puzzles.widget import PuzzleTrainer
+
+    monkeypatch.setenv(LEARNER_ENV, "Ayşe K.")
+    trainer = PuzzleTrainer(seed=1)
+    assert trainer.session.learner == "Ayşe K." and trainer.name_box.value == "Ayşe K."
+    assert PuzzleTrainer(learner=None, seed=1).session.learner is None  # a demo saves nothing
+    assert PuzzleTrainer("Can", seed=1).session.learner == "Can"
+    monkeypatch.setenv(LEARNER_ENV, "12345")  # not a name: the pupil types one
+    assert PuzzleTrainer(seed=1).session.learner is None
+    monkeypatch.delenv(LEARNER_ENV)
+    assert PuzzleTrainer(seed=1).session.learner is None

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..progress_store import LEARNER_ENV
+from .cards import puzzle_names
 from .roster import Roster, classroom_root
 
 __all__ = [
@@ -253,8 +255,18 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
     c.Spawner.http_timeout = HTTP_TIMEOUT
     c.JupyterHub.concurrent_spawn_limit = CONCURRENT_SPAWN_LIMIT
 
+    learners = dict(
+        zip(
+            [u.user for u in roster.pupils],
+            puzzle_names([u.name for u in roster.pupils]),
+            strict=True,
+        )
+    )
+
     def pre_spawn_hook(spawner: Any) -> None:
         name = spawner.user.name
+        if name in learners:  # the puzzles save under the name on the pupil's card
+            spawner.environment = {**spawner.environment, LEARNER_ENV: learners[name]}
         if name in teacher_names:
             spawner.home_dir = str(folder / "teacher")
             spawner.default_url = f"/lab/tree/{TEACHERS_LESSON[roster.lang]}"

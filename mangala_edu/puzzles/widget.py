@@ -41,7 +41,7 @@ import ipywidgets as w
 from ..display.picture import board_img
 from ..engine import MangalaError, MoveTrace
 from ..i18n import Message, language_from_folder, t
-from ..progress_store import ProgressStore
+from ..progress_store import ProgressStore, default_learner
 from ..widgets import Board
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from .collection import Collection
@@ -66,12 +66,18 @@ _STYLE = w.HTML("""<style>
 </style>""")
 
 
+class FROM_ENVIRONMENT:
+    """The learner's name left out: the one the environment gives, if any."""
+
+
 class PuzzleTrainer(StillPicture, w.VBox):
     """Puzzles on a live board (see the module's docstring).
 
     Args:
         learner: the learner's name: attempts and ratings are saved in their progress file
-            (``None``: nothing is saved; a name can be typed in later).
+            (``None``: nothing is saved; a name can be typed in later). Left out: the name
+            a class server gives the pupil (:func:`~mangala_edu.progress_store.default_learner`),
+            else none.
         mode: ``"rated"`` (near the learner's rating), ``"theme"`` (a theme in a row) or
             ``"list"``.
         theme, band, moves: the first filters (a theme key, ``kolay``/``orta``/``zor``/
@@ -86,7 +92,7 @@ class PuzzleTrainer(StillPicture, w.VBox):
 
     def __init__(
         self,
-        learner: str | None = None,
+        learner: str | type[FROM_ENVIRONMENT] | None = FROM_ENVIRONMENT,
         *,
         mode: str = "rated",
         theme: str | None = None,
@@ -107,9 +113,10 @@ class PuzzleTrainer(StillPicture, w.VBox):
             extra["clock"] = clock
         if now is not None:
             extra["now"] = now
+        named = default_learner() if isinstance(learner, type) else learner
         self.session = TrainerSession(
             collection or Collection.shipped(),
-            learner,
+            named,
             store,
             seed=seed,
             mode=mode,
@@ -124,7 +131,7 @@ class PuzzleTrainer(StillPicture, w.VBox):
         # Widgets.
         self.title = w.HTML(f"<h3>{html.escape(t('puzzle.ui.title', lang))}</h3>")
         self.name_box = w.Text(
-            value=learner or "",
+            value=named or "",
             description=t("puzzle.ui.learner", lang),
             placeholder=t("puzzle.ui.name_placeholder", lang),
             style={"description_width": "initial"},

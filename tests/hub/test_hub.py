@@ -22,6 +22,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from _hubclient import ClassHub, Pupil, code_cells, missing  # noqa: E402
 
+from mangala_edu.classroom.cards import puzzle_names  # noqa: E402
+
 from .._async import run_apart  # noqa: E402
 
 pytestmark = pytest.mark.long
@@ -53,6 +55,11 @@ from mangala_edu.progress_store import ProgressStore, progress_dir
 ProgressStore().add_attempt({name!r}, {{"puzzle": "m1", "themes": ["even_capture"],
                                        "solved": True, "clean": True}})
 print(progress_dir())
+"""
+
+LEARNER = """
+from mangala_edu.puzzles.widget import PuzzleTrainer
+print(PuzzleTrainer().session.learner)
 """
 
 CLASS_VIEW = """
@@ -93,11 +100,15 @@ async def _scenario(hub: ClassHub) -> None:
         await pupil.open_notebook("01_tahta.ipynb")
         for cell in code_cells(ROOT / "notebooks" / "tr" / "01_tahta.ipynb", 3):
             await pupil.run(cell, timeout=60)
-        folder = (await pupil.run(ATTEMPT.format(name="Öğrenci 1"))).strip()
+        # The puzzles save under the name on the pupil's card, without asking.
+        learner = (await pupil.run(LEARNER)).strip()
+        assert learner == puzzle_names([u.name for u in roster.pupils])[0] != "None"
+        folder = (await pupil.run(ATTEMPT.format(name=learner))).strip()
         assert folder == str(hub.folder / "progress")
 
         await boss.open_notebook("20_ogretmenler_icin.ipynb")
-        assert (await boss.run(CLASS_VIEW)).strip() == "['Öğrenci 1']"
+        assert (await boss.run(CLASS_VIEW)).strip() == str([learner])
+        assert (await boss.run(LEARNER)).strip() == "None"  # the teacher is no learner
 
         # A second pupil's work shows once the view is read again.
         assert (await other.login()).status_code == 302
@@ -106,7 +117,7 @@ async def _scenario(hub: ClassHub) -> None:
         await other.open_notebook("01_tahta.ipynb")
         await other.run(ATTEMPT.format(name="Öğrenci 2"))
         said = await boss.run("view.read(); print(sorted(p.name for p in view.pupils))")
-        assert said.strip() == "['Öğrenci 1', 'Öğrenci 2']"
+        assert said.strip() == str(sorted([learner, "Öğrenci 2"]))
     finally:
         for who in (pupil, other, boss):
             await who.close()

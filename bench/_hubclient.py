@@ -294,8 +294,11 @@ class Pupil:
             f"ws://127.0.0.1:{self.hub.port}/user/{self.user}/api/kernels/{self.kernel}"
             f"/channels?session_id={self.session}"
         )
+        # 30 kernels starting at once on 2 cores: the handshake may take longer than
+        # Tornado's 20 s default; JupyterLab in a browser waits and retries.
         self.ws = await websocket_connect(
-            HTTPRequest(url, headers=self.auth), max_message_size=64 * 1024 * 1024
+            HTTPRequest(url, headers=self.auth, connect_timeout=180, request_timeout=180),
+            max_message_size=64 * 1024 * 1024,
         )
 
     async def run(self, code: str, timeout: float = 600.0) -> str:

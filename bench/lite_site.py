@@ -31,17 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from lite.serve import Handler  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS as FLAGS  # noqa: E402
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 LESSON = "tr/02_ekme.ipynb"
 READY = """() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel
     ?.status === 'idle'"""

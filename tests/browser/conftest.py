@@ -320,18 +320,24 @@ def _open_tab(lab_server: LabServer, browser: object, scale: float) -> LabTab:
     return tab
 
 
-def wait_for_pupil_view(url: str, process: subprocess.Popen[bytes]) -> bool:
-    """Wait (up to 90 s) until the pupil view (Voilà) started as ``process`` serves ``url``;
+def wait_for_url(url: str, process: subprocess.Popen[bytes], seconds: float = 90) -> bool:
+    """Wait (up to ``seconds``) until the server started as ``process`` answers ``url``;
     False if it ended or did not answer in time."""
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + seconds
     while True:
         try:
-            with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
+            with urllib.request.urlopen(url, timeout=2):
                 return True
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 return False
             time.sleep(0.3)
+
+
+def wait_for_pupil_view(url: str, process: subprocess.Popen[bytes]) -> bool:
+    """Wait (up to 90 s) until the pupil view (Voilà) started as ``process`` serves ``url``;
+    False if it ended or did not answer in time."""
+    return wait_for_url(f"{url}voila/static/voila.js", process)
 
 
 def _open_notebook(tab: LabTab, name: str) -> LabPage:

@@ -11,8 +11,6 @@ import re
 import secrets
 import shutil
 import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ import pytest
 from mangala_edu import Position, Rules
 from mangala_edu.lessons.content import LESSONS
 
-from .conftest import SCREENSHOTS, _free_port, jupyter_tool
+from .conftest import SCREENSHOTS, _free_port, jupyter_tool, wait_for_url
 
 pytestmark = pytest.mark.browser
 
@@ -196,15 +194,8 @@ def test_a_lesson_in_voila(browser, tmp_path):
     )
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail((tmp_path / "voila.log").read_text()[-3000:])
-                time.sleep(0.3)
+        if not wait_for_url(url, process, 60):
+            pytest.fail((tmp_path / "voila.log").read_text()[-3000:])
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         errors: list[str] = []

@@ -15,8 +15,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +24,7 @@ from lite.build import LEFT_OUT_LESSONS
 from mangala_edu.i18n import t
 from mangala_edu.puzzles import Collection
 
-from .conftest import SCREENSHOTS, _free_port
+from .conftest import SCREENSHOTS, _free_port, wait_for_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]
 
@@ -74,16 +72,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                break
-        except OSError:
-            if time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("the site's server did not answer")
-            time.sleep(0.2)
+    if not wait_for_url(url, server, 30):
+        server.kill()
+        pytest.fail("the site's server did not answer")
     yield url
     server.terminate()
     server.wait(timeout=10)

@@ -561,3 +561,25 @@ def test_the_class_chart_shows_the_differences_between_pupils(tmp_path):
     labels = [text.get_text() for text in left.texts]
     assert labels == [f"{r:.0f}" for r in ratings]
     assert left.title.get_fontsize() == SCREEN_FONTS["axes.titlesize"]
+
+
+def test_a_pupil_downloads_the_progress_file_the_class_view_reads(tmp_path):
+    """In the lessons' web site the progress lives in the browser: "my progress" offers the
+    file as a download, and the teacher's class view reads that file as it is."""
+    import base64
+    import re
+
+    store = ProgressStore(tmp_path / "browser")
+    store.add_attempt("Ayşe", {"puzzle": "m1", "themes": ["even_capture"], "solved": True})
+    panel = MyProgressPanel(store=store, lang="tr", name="Ayşe")
+    link = re.search(
+        r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', panel.view.value
+    )
+    assert link, panel.view.value
+    assert "İlerleme dosyamı indir (Ayşe.json)" in panel.view.value
+    assert base64.b64decode(link.group(2)) == store.path("Ayşe").read_bytes()
+    teacher = tmp_path / "class"
+    teacher.mkdir()
+    (teacher / link.group(1)).write_bytes(base64.b64decode(link.group(2)))
+    assert [p.name for p in ClassView(teacher).pupils] == ["Ayşe"]
+    assert "download=" not in MyProgressPanel(store=store, lang="tr", name="Can").view.value

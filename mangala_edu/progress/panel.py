@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import html
 from typing import Any
 
@@ -126,7 +127,7 @@ class MyProgressPanel(StillPicture, w.VBox):
         self.said.value = ""
         if self.who.value != clean:
             self.who.value = clean
-        self.view.value = MyProgress(progress, self.lang)._repr_html_()
+        self.view.value = MyProgress(progress, self.lang)._repr_html_() + self._export_html(clean)
         self.who.options = self._names(clean)
         for trainer in self.trainers:
             if trainer.session.learner != clean:
@@ -142,6 +143,23 @@ class MyProgressPanel(StillPicture, w.VBox):
         if also:
             names.add(also)
         return tuple(sorted(names, key=str.casefold))
+
+    def _export_html(self, name: str) -> str:
+        """A link that downloads the learner's progress file as it is (in the lessons' web
+        site, the only way to hand it to the teacher, whose class view reads it); nothing
+        while the learner has no file."""
+        path = self.store.path(name)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return ""
+        link = t("progress.panel.export", self.lang, file=path.name)
+        note = t("progress.panel.export_note", self.lang)
+        return (
+            f'<p class="mangala-export"><a download="{html.escape(path.name)}" '
+            f'href="data:application/json;base64,{base64.b64encode(data).decode()}">'
+            f"⬇ {html.escape(link)}</a><br><small>{html.escape(note)}</small></p>"
+        )
 
     def _ask_html(self) -> str:
         return f"<p>{html.escape(t('progress.panel.ask', self.lang))}</p>"

@@ -314,8 +314,14 @@ def lesson_title(path: Path) -> str:
     return path.stem
 
 
+CODE_LINK = {"tr": "kodlu", "en": "with code"}
+"""The second link of a lesson on the start page: the lesson in JupyterLab, its code shown."""
+
+
 def start_page(files: Path) -> str:
-    """The site's first page: the lessons in both languages, each a link that opens it.
+    """The site's first page: the lessons in both languages, each a link that opens it in
+    the pupil view (no code, one part at a time, run by itself) and one that opens it in
+    JupyterLab with its code.
 
     It keeps JupyterLite's configuration block (the pages below read it) but not its
     redirection to JupyterLab.
@@ -326,8 +332,11 @@ def start_page(files: Path) -> str:
         for path in sorted((files / lang).glob("*.ipynb")):
             number = path.name[:2]
             title = html.escape(lesson_title(path))
-            link = f"lab/index.html?path={lang}/{urllib.parse.quote(path.name)}"
-            items.append(f'<li><a href="{link}"><b>{number}</b> {title}</a></li>')
+            where = f"index.html?path={lang}/{urllib.parse.quote(path.name)}"
+            items.append(
+                f'<li><a class="pupil" href="notebooks/{where}&amp;pupil=1"><b>{number}</b> '
+                f'{title}</a><a class="code" href="lab/{where}">{CODE_LINK[lang]}</a></li>'
+            )
         page = page.replace(f"<!-- lessons {lang} -->", "\n".join(items))
     return page
 
@@ -348,6 +357,7 @@ def build(out: Path, cache: Path) -> None:
         if not (folder / "package.json").exists():
             raise BuildError(f"the front end {name} is not installed: pip install -e '.[lite]'")
         extensions.append(str(folder))
+    extensions.append(str(HERE / "pupil"))  # the pupil view: lite/pupil/static/remoteEntry.js
     config = {
         "LiteBuildConfig": {
             "ignore_sys_prefix": True,

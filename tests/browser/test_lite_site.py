@@ -93,7 +93,7 @@ def test_the_start_page_lists_every_lesson(site, browser):
     page = context.new_page()
     page.goto(site)
     for lang in ("tr", "en"):
-        links = page.locator(f'section[lang="{lang}"] a')
+        links = page.locator(f'section[lang="{lang}"] a.pupil')
         names = sorted(
             p.name
             for p in (ROOT / "notebooks" / lang).glob("*.ipynb")
@@ -102,7 +102,11 @@ def test_the_start_page_lists_every_lesson(site, browser):
         assert len(names) == 27
         assert links.count() == len(names)
         hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
-        assert [h.rsplit("/", 1)[1] for h in hrefs] == names
+        assert hrefs == [f"notebooks/index.html?path={lang}/{n}&pupil=1" for n in names]
+        code = page.locator(f'section[lang="{lang}"] a.code')
+        assert [code.nth(i).get_attribute("href") for i in range(code.count())] == [
+            f"lab/index.html?path={lang}/{n}" for n in names
+        ]
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "lite_start.png"))
     context.close()
@@ -173,4 +177,41 @@ def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
     # own, at start) with an "ErrnoError" it leaves uncaught on the page: noise, not ours.
     ours = [e for e in page_errors if not e.startswith("ErrnoError")]
     assert ours == [], "\n".join(ours)
+    context.close()
+
+
+def test_the_pupil_view_runs_a_lesson_with_no_code_one_part_at_a_time(site, browser):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
+    page = context.new_page()
+    page_errors: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    page.goto(f"{site}notebooks/index.html?path=en/05_even_capture.ipynb&pupil=1")
+    nav = page.locator(".mangala-pupil-nav")
+    expect(nav).to_be_visible(timeout=120_000)
+    step = nav.locator(".mangala-pupil-step")
+    expect(step).to_have_text(re.compile(r"^Part 1 of \d+$"))
+    parts = int(step.inner_text().rsplit(" ", 1)[1])
+    assert parts >= 4
+    expect(nav.locator(".mangala-pupil-back")).to_be_disabled()
+    # No code: every code cell's input is hidden; only the first part shows.
+    inputs = page.locator(".jp-CodeCell .jp-Cell-inputWrapper")
+    assert inputs.count() > 0
+    assert all(not inputs.nth(i).is_visible() for i in range(inputs.count()))
+    expect(page.locator(".jp-MarkdownCell:visible h1")).to_have_count(1)
+    # The lesson runs by itself: its boards come alive, part after part.
+    page.wait_for_function(KERNEL_READY, timeout=180_000)
+    page.wait_for_function(RAN, timeout=180_000)
+    for k in range(2, parts + 1):
+        nav.locator(".mangala-pupil-next").click()
+        expect(step).to_have_text(f"Part {k} of {parts}")
+        if page.locator(".mangala-board:visible").count():
+            break
+    board = page.locator(".mangala-board:visible").first
+    expect(board.locator(".mg-count").first).to_be_visible(timeout=60_000)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "lite_pupil_view.png"))
+    assert page.evaluate(ERRORS) == []
+    assert [e for e in page_errors if not e.startswith("ErrnoError")] == []
     context.close()

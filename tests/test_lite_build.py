@@ -97,8 +97,10 @@ def test_the_start_page_links_every_lesson_in_both_languages(tmp_path):
         cell = {"cell_type": "markdown", "source": [f"# {title}\n", "text"], "metadata": {}}
         (folder / "01_x.ipynb").write_text(json.dumps({"cells": [cell]}))
     page = build.start_page(tmp_path)
-    assert '<a href="lab/index.html?path=tr/01_x.ipynb"><b>01</b> Tahta</a>' in page
-    assert '<a href="lab/index.html?path=en/01_x.ipynb"><b>01</b> The board</a>' in page
+    pupil = '<a class="pupil" href="notebooks/index.html?path={}/01_x.ipynb&amp;pupil=1">'
+    code = '<a class="code" href="lab/index.html?path={}/01_x.ipynb">{}</a>'
+    assert pupil.format("tr") + "<b>01</b> Tahta</a>" + code.format("tr", "kodlu") in page
+    assert pupil.format("en") + "<b>01</b> The board</a>" + code.format("en", "with code") in page
     assert 'id="jupyter-config-data"' in page  # the pages below read it
     assert "config-utils" not in page  # which would send the pupil on to JupyterLab
 

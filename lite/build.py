@@ -139,9 +139,17 @@ class Wheel:
         return hashlib.sha256(self.path.read_bytes()).hexdigest()
 
 
-def run(command: list[str], **kwargs: object) -> None:
-    print("   $", " ".join(command), flush=True)
-    subprocess.run(command, check=True, **kwargs)  # type: ignore[call-overload]
+def run(command: list[str], quiet: bool = False, **kwargs: object) -> None:
+    """Run ``command``; ``quiet``: show its output only if it fails (JupyterLite's build
+    lists every file it copies)."""
+    print("   $", " ".join(command[:6]), "...", flush=True)
+    if not quiet:
+        subprocess.run(command, check=True, **kwargs)  # type: ignore[call-overload]
+        return
+    done = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    if done.returncode:
+        print(done.stdout[-6000:], done.stderr[-6000:], file=sys.stderr)
+        raise BuildError(f"{command[2:5]} failed (exit {done.returncode}): see above")
 
 
 def check_kernel_version() -> None:
@@ -369,6 +377,7 @@ def build(out: Path, cache: Path) -> None:
     run(
         [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(src),
          "--contents", str(src / "files"), "--output-dir", str(out)],
+        quiet=True,
         cwd=src,
     )  # fmt: skip
     (out / "index.html").write_text(start_page(src / "files"))

@@ -138,6 +138,12 @@ class Wheel:
     def sha256(self) -> str:
         return hashlib.sha256(self.path.read_bytes()).hexdigest()
 
+    def served(self) -> str:
+        """Where the site serves the wheel, below Pyodide's folder: in a folder named by its
+        content, so that a browser never takes an older build of the same version from its
+        cache (its hash would not be the lock file's)."""
+        return f"{self.sha256()[:12]}/{self.path.name}"
+
 
 def run(command: list[str], quiet: bool = False, **kwargs: object) -> None:
     """Run ``command``; ``quiet``: show its output only if it fails (JupyterLite's build
@@ -246,13 +252,11 @@ def gather(own: Wheel, lock: dict, cache: Path) -> dict[str, Wheel]:
     todo += own.requirements()
     while todo:
         wanted: dict[str, str] = {}
-        reqs = {}
         for req in todo:
             name = canonicalize_name(req.name)
             if name in wheels or name in LEFT_OUT or name in wanted:
                 continue
             wanted[name] = pick_version(name, req, lock)
-            reqs[name] = req
         paths = download(wanted, cache)
         todo = []
         for name, path in paths.items():
@@ -274,7 +278,7 @@ def write_lock(core: Path, wheels: dict[str, Wheel], into: Path) -> None:
         packages[name] = {
             "name": wheel.metadata()["Name"],
             "version": wheel.version,
-            "file_name": wheel.path.name,
+            "file_name": wheel.served(),
             "install_dir": "site",
             "sha256": wheel.sha256(),
             "package_type": "package",
@@ -296,7 +300,8 @@ def stage(out_src: Path, core: Path, wheels: dict[str, Wheel]) -> None:
             continue
         shutil.copy2(part, pyodide / part.name)
     for wheel in wheels.values():
-        shutil.copy2(wheel.path, pyodide / wheel.path.name)
+        (pyodide / wheel.served()).parent.mkdir()
+        shutil.copy2(wheel.path, pyodide / wheel.served())
     write_lock(core, wheels, pyodide)
     config = json.loads((HERE / "jupyter-lite.json").read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"][

@@ -583,3 +583,16 @@ def test_a_pupil_downloads_the_progress_file_the_class_view_reads(tmp_path):
     (teacher / link.group(1)).write_bytes(base64.b64decode(link.group(2)))
     assert [p.name for p in ClassView(teacher).pupils] == ["Ayşe"]
     assert "download=" not in MyProgressPanel(store=store, lang="tr", name="Can").view.value
+
+
+def test_the_live_class_view_shows_new_work_on_refresh(tmp_path):
+    store = ProgressStore(tmp_path / "class")
+    store.add_attempt("Ayşe", {"puzzle": "m1", "solved": True})
+    panel = ClassView(store.folder, lang="tr").live()
+    button, shown = panel.children
+    assert button.description == "Yenile"
+    assert "Ayşe" in shown.value and "Mehmet" not in shown.value
+    store.add_attempt("Mehmet", {"puzzle": "m2", "solved": False})
+    assert "Mehmet" not in shown.value  # nothing read until asked
+    button.click()
+    assert "Mehmet" in shown.value and "Sınıf görünümü: 2 öğrenci" in shown.value

@@ -280,6 +280,24 @@ class ClassView:
         self.damaged = [path.name for path, got in found.items() if got == "damaged"]
         self.no_access = [path.name for path, got in found.items() if got == "no_access"]
 
+    def live(self) -> object:
+        """The view as a widget with a **Yenile** / **Refresh** button that reads the folder
+        again: on a class server the pupils' work shows while they work, without running the
+        cell again (``ClassView().live()``)."""
+        import ipywidgets as w
+
+        shown = w.HTML(self._repr_html_())
+        button = w.Button(description=t("progress.panel.refresh", self.lang), icon="refresh")
+
+        def refresh(_: object) -> None:
+            self.read()
+            shown.value = self._repr_html_()
+
+        button.on_click(refresh)
+        box = w.VBox([button, shown])
+        box.add_class("mangala-class-view")
+        return box
+
     def delete(self, name: str) -> str:
         """Delete every file of the pupil ``name`` (progress, backups, lock; see
         :meth:`~mangala_edu.progress_store.ProgressStore.delete`) and read the folder again;

@@ -32,16 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from lite.serve import Handler  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS as FLAGS  # noqa: E402
+from tests.browser.conftest import LabPage  # noqa: E402
 
 LESSON = "tr/02_ekme.ipynb"
-READY = """() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel
-    ?.status === 'idle'"""
-RAN = """() => {
-    const w = window.jupyterapp.shell.currentWidget;
-    const cells = w.content.widgets.filter(c => c.model.type === 'code');
-    return cells.every(c => c.model.executionState !== 'running' && c.model.executionCount)
-        && w.sessionContext.session.kernel.status === 'idle';
-}"""
 EXECUTE = """async (code) => {
     const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
     const out = []; const f = k.requestExecute({code});
@@ -94,10 +87,10 @@ def first_live_board(page, url: str) -> tuple[float, float]:
     """Seconds from navigation to the kernel ready, and to the first live board."""
     start = time.perf_counter()
     page.goto(f"{url}lab/index.html?path={LESSON}")
-    page.wait_for_function(READY, timeout=300_000)
+    lab = LabPage(page, LESSON)
+    lab.wait_idle(timeout=300_000)
     ready = time.perf_counter() - start
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(RAN, timeout=300_000)
+    lab.run_all(timeout=300_000)
     page.locator(".jp-OutputArea .mangala-board").first.wait_for(timeout=60_000)
     return ready, time.perf_counter() - start
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import email.parser
+import functools
 import hashlib
 import html
 import importlib.metadata
@@ -135,6 +136,7 @@ class Wheel:
                 names.add(top[:-3] if top.endswith(".py") else top)
         return sorted(n for n in names if n.isidentifier())
 
+    @functools.cached_property
     def sha256(self) -> str:
         return hashlib.sha256(self.path.read_bytes()).hexdigest()
 
@@ -142,7 +144,7 @@ class Wheel:
         """Where the site serves the wheel, below Pyodide's folder: in a folder named by its
         content, so that a browser never takes an older build of the same version from its
         cache (its hash would not be the lock file's)."""
-        return f"{self.sha256()[:12]}/{self.path.name}"
+        return f"{self.sha256[:12]}/{self.path.name}"
 
 
 def run(command: list[str], quiet: bool = False, **kwargs: object) -> None:
@@ -280,7 +282,7 @@ def write_lock(core: Path, wheels: dict[str, Wheel], into: Path) -> None:
             "version": wheel.version,
             "file_name": wheel.served(),
             "install_dir": "site",
-            "sha256": wheel.sha256(),
+            "sha256": wheel.sha256,
             "package_type": "package",
             "imports": wheel.imports(),
             "depends": depends,

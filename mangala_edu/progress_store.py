@@ -69,7 +69,7 @@ from .engine import MangalaError
 with warnings.catch_warnings():
     # In a browser filelock says "only soft file lock is available": one page is one
     # process, and a soft lock serves it.
-    warnings.simplefilter("ignore")
+    warnings.filterwarnings("ignore", message="only soft file lock")
     from filelock import FileLock
 
 ENV = "MANGALA_EDU_PROGRESS"

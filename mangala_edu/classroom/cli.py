@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..i18n import t
-from .cards import Card, puzzle_names, write_cards
+from .cards import Card, learner_names, write_cards
 from .hub import Settings, service_token, write_config
 from .roster import (
     TEACHER,
@@ -117,10 +117,8 @@ def this_address(port: int) -> str:
 
 
 def _cards(roster: Roster, passwords: dict[str, str]) -> list[Card]:
-    pupils = roster.users
-    puzzle = dict(
-        zip([u.user for u in pupils], puzzle_names([u.name for u in pupils]), strict=True)
-    )
+    # The names the class server saves each pupil's puzzles under (hub.py), the same.
+    puzzle = learner_names([u.user for u in roster.pupils], [u.name for u in roster.pupils])
     return [
         Card(
             roster.name,
@@ -128,10 +126,10 @@ def _cards(roster: Roster, passwords: dict[str, str]) -> list[Card]:
             u.user,
             passwords[u.user],
             roster.address,
-            puzzle[u.user],
+            puzzle.get(u.user, ""),
             u.teacher,
         )
-        for u in pupils
+        for u in roster.users
         if u.user in passwords
     ]
 

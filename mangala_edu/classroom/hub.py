@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..progress_store import LEARNER_ENV
-from .cards import puzzle_names
+from .cards import learner_names
 from .roster import Roster, classroom_root
 
 __all__ = [
@@ -255,13 +255,7 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
     c.Spawner.http_timeout = HTTP_TIMEOUT
     c.JupyterHub.concurrent_spawn_limit = CONCURRENT_SPAWN_LIMIT
 
-    learners = dict(
-        zip(
-            [u.user for u in roster.pupils],
-            puzzle_names([u.name for u in roster.pupils]),
-            strict=True,
-        )
-    )
+    learners = learner_names([u.user for u in roster.pupils], [u.name for u in roster.pupils])
 
     def pre_spawn_hook(spawner: Any) -> None:
         name = spawner.user.name

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
@@ -113,7 +113,7 @@ class PuzzleTrainer(StillPicture, w.VBox):
             extra["clock"] = clock
         if now is not None:
             extra["now"] = now
-        named = default_learner() if isinstance(learner, type) else learner
+        named = default_learner() if learner is FROM_ENVIRONMENT else cast("str | None", learner)
         self.session = TrainerSession(
             collection or Collection.shipped(),
             named,

@@ -181,12 +181,7 @@ def pupil_server(number: int, lang: str) -> Iterator[str]:
             raise RuntimeError(f"the pupil view did not start:\n{log_path.read_text()[-3000:]}")
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        conftest.stop(process)
         shutil.rmtree(base, ignore_errors=True)
 
 

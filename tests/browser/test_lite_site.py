@@ -24,30 +24,11 @@ from lite.build import LEFT_OUT_LESSONS
 from mangala_edu.i18n import t
 from mangala_edu.puzzles import Collection
 
-from .conftest import SCREENSHOTS, _free_port, wait_for_url
+from .conftest import SCREENSHOTS, LabPage, _free_port, stop, wait_for_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 ROOT = Path(__file__).parents[2]
-KERNEL_READY = """() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session
-    ?.kernel?.status === 'idle'"""
-RAN = """() => {
-    const w = window.jupyterapp.shell.currentWidget;
-    const cells = w.content.widgets.filter(c => c.model.type === 'code');
-    return cells.every(c => c.model.executionState !== 'running')
-        && w.sessionContext.session.kernel.status === 'idle';
-}"""
-ERRORS = """() => {
-    const found = [];
-    for (const c of window.jupyterapp.shell.currentWidget.content.widgets) {
-        if (c.model.type !== 'code') continue;
-        for (const o of c.model.outputs.toJSON()) {
-            if (o.output_type === 'error') found.push(o.ename + ': ' + o.evalue);
-            if (o.output_type === 'stream' && o.name === 'stderr') found.push(o.text);
-        }
-    }
-    return found;
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -76,16 +57,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.kill()
         pytest.fail("the site's server did not answer")
     yield url
-    server.terminate()
-    server.wait(timeout=10)
+    stop(server)
 
 
-def _open(page, url: str, path: str) -> None:
-    """Open a lesson of the site, wait for its kernel, run every cell."""
+def _open(page, url: str, path: str) -> LabPage:
+    """Open a lesson of the site, wait for its Python, run every cell."""
     page.goto(f"{url}lab/index.html?path={path}")
-    page.wait_for_function(KERNEL_READY, timeout=180_000)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(RAN, timeout=180_000)
+    lab = LabPage(page, path)
+    lab.wait_idle(timeout=180_000)
+    lab.run_all(timeout=180_000)
+    return lab
 
 
 def test_the_start_page_lists_every_lesson(site, browser):
@@ -129,8 +110,8 @@ def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
     page = context.new_page()
     page_errors: list[str] = []
     page.on("pageerror", lambda exc: page_errors.append(f"{exc}\n{exc.stack}"))
-    _open(page, site, "tr/19_bulmacalar.ipynb")
-    assert page.evaluate(ERRORS) == []
+    lab = _open(page, site, "tr/19_bulmacalar.ipynb")
+    assert lab.error_outputs() == []
     trainer = page.locator(".mangala-puzzles").first
     expect(trainer).to_be_visible(timeout=30_000)
     trainer.scroll_into_view_if_needed()
@@ -162,7 +143,7 @@ def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
     SCREENSHOTS.mkdir(exist_ok=True)
     trainer.screenshot(path=str(SCREENSHOTS / "lite_puzzle_solved.png"))
     # A reload: the browser's Python starts afresh, the progress comes back from the browser.
-    _open(page, site, "tr/19_bulmacalar.ipynb")
+    lab = _open(page, site, "tr/19_bulmacalar.ipynb")
     trainer = page.locator(".mangala-puzzles").first
     expect(trainer).to_be_visible(timeout=30_000)
     trainer.locator("input[type=text]").first.fill("Deniz")
@@ -171,7 +152,7 @@ def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
         t("puzzle.ui.my_rating", "tr", name="Deniz", rating=int(rating.group(1))),
         timeout=30_000,
     )
-    assert page.evaluate(ERRORS) == []
+    assert lab.error_outputs() == []
     assert outside == [], f"the site asked for something outside its server: {outside}"
     # JupyterLite's drive answers a Python look-up of a file it does not hold (the kernel's
     # own, at start) with an "ErrnoError" it leaves uncaught on the page: noise, not ours.
@@ -201,8 +182,8 @@ def test_the_pupil_view_runs_a_lesson_with_no_code_one_part_at_a_time(site, brow
     assert all(not inputs.nth(i).is_visible() for i in range(inputs.count()))
     expect(page.locator(".jp-MarkdownCell:visible h1")).to_have_count(1)
     # The lesson runs by itself: its boards come alive, part after part.
-    page.wait_for_function(KERNEL_READY, timeout=180_000)
-    page.wait_for_function(RAN, timeout=180_000)
+    lab = LabPage(page, "")
+    lab.wait_idle(timeout=180_000)
     for k in range(2, parts + 1):
         nav.locator(".mangala-pupil-next").click()
         expect(step).to_have_text(f"Part {k} of {parts}")
@@ -212,6 +193,6 @@ def test_the_pupil_view_runs_a_lesson_with_no_code_one_part_at_a_time(site, brow
     expect(board.locator(".mg-count").first).to_be_visible(timeout=60_000)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "lite_pupil_view.png"))
-    assert page.evaluate(ERRORS) == []
+    assert lab.error_outputs() == []
     assert [e for e in page_errors if not e.startswith("ErrnoError")] == []
     context.close()

@@ -172,8 +172,7 @@
     await panel.sessionContext.ready;
     await app.commands.execute("notebook:run-all-cells");
     // The lesson starts at its top, whatever cell running all selected.
-    const first = panel.content.widgets[0];
-    if (first) panel.content.activeCellIndex = 0;
+    panel.content.activeCellIndex = 0;
   }
 
   const plugin = {

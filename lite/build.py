@@ -14,7 +14,9 @@ What goes into the site, and where it comes from:
   Pyodide's lock file (its entries rewritten to name these wheels and their sha256, and every
   entry the site does not carry taken out) and loaded when the kernel starts.
 - The lessons, Turkish and English, with their stored outputs (a lesson opened before its
-  kernel is ready already shows its text and drawings), and a start page.
+  kernel is ready already shows its text and drawings), and a start page. The site's file
+  list gives them the time of the checkout's last commit (:func:`lessons_time`), so that two
+  builds of one commit are the same.
 
 Nothing of numpy, matplotlib or numba: no wheel of theirs runs in the browser without
 Pyodide's CDN, and mangala_edu runs without them (pure-Python search; charts drawn as SVG).
@@ -25,12 +27,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import email.parser
 import functools
 import hashlib
 import html
 import importlib.metadata
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -196,12 +200,16 @@ def pyodide_core(cache: Path) -> Path:
     return folder
 
 
-def own_wheel(work: Path) -> Wheel:
-    """mangala_edu's wheel, built from this checkout."""
+def own_wheel(work: Path, when: datetime.datetime | None = None) -> Wheel:
+    """mangala_edu's wheel, built from this checkout; its files dated ``when`` (the time of
+    :func:`lessons_time`), so that two builds of one commit make the same wheel (and the site
+    serves it from the same folder: the browsers' caches stay good)."""
     out = work / "own"
     shutil.rmtree(out, ignore_errors=True)
+    epoch = str(int((when or lessons_time()).timestamp()))
     run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
+        env={**os.environ, "SOURCE_DATE_EPOCH": epoch},
     )
     path = next(out.glob("mangala_edu-*.whl"))
     return Wheel("mangala-edu", path.name.split("-")[1], path)
@@ -292,8 +300,41 @@ def write_lock(core: Path, wheels: dict[str, Wheel], into: Path) -> None:
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
 
-def stage(out_src: Path, core: Path, wheels: dict[str, Wheel]) -> None:
-    """The lite folder the build reads: settings, Pyodide with the wheels, the lessons."""
+def lessons_time() -> datetime.datetime:
+    """The lessons' time in the site's file list: the checkout's last commit's (the same in
+    every build of a commit), or the build's time outside git."""
+    with contextlib.suppress(OSError, subprocess.CalledProcessError, ValueError):
+        done = subprocess.run(
+            ["git", "-C", str(ROOT), "log", "-1", "--format=%cI"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return datetime.datetime.fromisoformat(done.stdout.strip()).astimezone(
+            datetime.timezone.utc
+        )
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
+def stamp_file_list(api: Path, when: datetime.datetime) -> None:
+    """Every entry of the site's file list (JupyterLite's ``api/contents/**/all.json``) made
+    and changed at ``when``. JupyterLite takes these times from the files it was given: the
+    modification time of the checkout's copy ("4 hours ago"), and the copy's inode change
+    time (the build's moment, which no program can set)."""
+    stamp = when.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for path in sorted(api.rglob("all.json")):
+        listing = json.loads(path.read_text())
+        for entry in [listing, *(listing.get("content") or [])]:
+            for key in ("created", "last_modified"):
+                if key in entry:
+                    entry[key] = stamp
+        path.write_text(json.dumps(listing, indent=2, sort_keys=True) + "\n")
+
+
+def stage(
+    out_src: Path, core: Path, wheels: dict[str, Wheel], when: datetime.datetime | None = None
+) -> None:
+    """The lite folder the build reads: settings, Pyodide with the wheels, the lessons (made
+    and changed at ``when``: the time of :func:`lessons_time`)."""
+    when = when or lessons_time()
     shutil.rmtree(out_src, ignore_errors=True)
     pyodide = out_src / "static" / "pyodide"
     pyodide.mkdir(parents=True)
@@ -317,6 +358,9 @@ def stage(out_src: Path, core: Path, wheels: dict[str, Wheel]) -> None:
         for path in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")):
             if path.name[:2] not in LEFT_OUT_LESSONS:
                 shutil.copy2(path, files / lang / path.name)
+    seconds = when.timestamp()
+    for path in [*files.rglob("*"), files]:
+        os.utime(path, (seconds, seconds))
 
 
 def lesson_title(path: Path) -> str:
@@ -361,10 +405,11 @@ def build(out: Path, cache: Path) -> None:
     work = cache / "work"
     core = pyodide_core(cache)
     lock = json.loads((core / "pyodide-lock.json").read_text())
-    own = own_wheel(work)
+    when = lessons_time()
+    own = own_wheel(work, when)
     wheels = gather(own, lock, cache / "wheels")
     src = work / "lite"
-    stage(src, core, wheels)
+    stage(src, core, wheels, when)
     shutil.rmtree(out, ignore_errors=True)
     extensions = []
     for name in FRONT_ENDS:
@@ -387,6 +432,7 @@ def build(out: Path, cache: Path) -> None:
         quiet=True,
         cwd=src,
     )  # fmt: skip
+    stamp_file_list(out / "api" / "contents", when)
     (out / "index.html").write_text(start_page(src / "files"))
     print(
         f"==> {out} ({sum(p.stat().st_size for p in out.rglob('*') if p.is_file()) / 1e6:.1f} MB)"

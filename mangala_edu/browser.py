@@ -7,22 +7,35 @@ reads it back the first time it is asked for (waiting for it, so that a lesson r
 saved), and :func:`save` writes it out after every change. This works wherever the site is
 served from, a plain ``http://`` school server included, and needs no service worker.
 
-Outside a browser none of this applies: :data:`IN_BROWSER` is false and :func:`save` does
-nothing.
+The lesson's language comes from the folder the kernel works in (``tr/`` or ``en/``, see
+:func:`mangala_edu.i18n.language_from_folder`). The site's kernel works in the notebook's
+folder of its drive (``/drive/en``) only where JupyterLite can reach its files from Python: a
+secure context (``https://``, ``http://127.0.0.1``). On a school's plain ``http://`` server it
+cannot (no service worker there), and the kernel would start in ``/home/pyodide`` and speak
+Turkish in an English lesson; the site's page extension (``lite/pupil``) therefore calls
+:func:`work_in` with the notebook's folder when the kernel starts.
+
+Outside a browser none of this applies: :data:`IN_BROWSER` is false, and :func:`save` and
+:func:`work_in` do nothing.
 
 >>> IN_BROWSER
 False
 >>> save()  # nothing to do outside a browser
+>>> work_in("en")  # nor here
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 IN_BROWSER = sys.platform == "emscripten"
 """True when Python runs in a web browser (Pyodide)."""
+
+DRIVE = "/drive"
+"""Where JupyterLite mounts the site's files for Python (when it can)."""
 
 KEPT = "/home/pyodide/mangala_edu"
 """The folder kept in the browser's IndexedDB."""
@@ -74,3 +87,14 @@ def _wait(promise: Any) -> None:
 
     if can_run_sync():
         run_sync(promise)
+
+
+def work_in(folder: str) -> None:
+    """Work in the notebook's ``folder`` of the drive (e.g. ``"en"``), made if JupyterLite
+    could not mount the drive (a plain ``http://`` site): the lesson then takes its language
+    from it. Nothing when the kernel already works in the drive, or outside a browser."""
+    if not IN_BROWSER or os.getcwd().startswith(DRIVE):
+        return
+    path = Path(DRIVE, *Path(folder.strip("/")).parts)
+    path.mkdir(parents=True, exist_ok=True)
+    os.chdir(path)

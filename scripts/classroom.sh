@@ -7,6 +7,7 @@
 #   bash scripts/classroom.sh new 7A names.txt [--lang en]   make a class (accounts and cards)
 #   bash scripts/classroom.sh start [7A]                     start the hub (stop: Ctrl+C)
 #   bash scripts/classroom.sh start-all [7A]                 start every pupil's server
+#   bash scripts/classroom.sh add 7A "Zeynep Kaya"           add a latecomer (their card)
 #   bash scripts/classroom.sh reset 7A ayse                  a new password (a new card)
 #   bash scripts/classroom.sh list [7A]                      the accounts
 #   bash scripts/classroom.sh tables                         build the endgame tables once

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import random
 import stat
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -213,6 +216,12 @@ def test_the_hub_configuration_keeps_everything_in_the_class_folder(tmp_path: Pa
     )
     assert "admin:servers" in c.JupyterHub.load_roles[0]["scopes"]
     assert c.Spawner.start_timeout >= 120 and c.JupyterHub.concurrent_spawn_limit >= 30
+    # Nothing is culled in a lesson: a kernel with its tab open stays however idle; a server
+    # is stopped only after longer than a double lesson, far above its activity reports (300 s).
+    assert "--MappingKernelManager.cull_connected=False" in c.Spawner.args
+    (culler,) = [s for s in c.JupyterHub.services if s["name"] == "idle-culler"]
+    (timeout,) = [a for a in culler["command"] if a.startswith("--timeout=")]
+    assert int(timeout.split("=")[1]) >= 90 * 60
 
 
 def test_a_pupils_copy_of_the_lessons_is_never_overwritten(tmp_path: Path):
@@ -238,3 +247,199 @@ def test_the_puzzles_save_under_the_name_the_class_server_gives(monkeypatch):
     assert PuzzleTrainer(seed=1).session.learner is None
     monkeypatch.delenv(LEARNER_ENV)
     assert PuzzleTrainer(seed=1).session.learner is None
+
+
+# -- A pupil who came late: classroom.sh add ---------------------------------------------------
+
+
+def _make_class(tmp_path: Path, names: str = "Ayşe Yılmaz\nÇağrı Öz\n") -> Path:
+    path = tmp_path / "names.txt"
+    path.write_text(names, "utf-8")
+    assert cli.main(["new", "7A", str(path), "--address", "http://10.0.0.5:8000/"]) == 0
+    return path
+
+
+def _card_password(card: Path, user: str) -> str:
+    page = card.read_text("utf-8")
+    start = page.index(f">{user}<")
+    return page[start:].split('class="v">')[1].split("<")[0]
+
+
+def test_add_puts_a_latecomer_on_the_roster_with_a_card(tmp_path: Path, capsys, classes: Path):
+    _make_class(tmp_path)
+    folder = classes / "7A"
+    before = Roster.load(folder).learners()
+    capsys.readouterr()
+    # The name's words need no quotes; the first name is folded and numbered as in `new`.
+    assert cli.main(["add", "7A", "Ayşe", "Kaya"]) == 0
+    out = capsys.readouterr().out
+    roster = Roster.load(folder)
+    assert [u.user for u in roster.pupils] == ["ayse", "cagri", "ayse1"]
+    assert roster.find("ayse1").name == "Ayşe Kaya" and not roster.find("ayse1").teacher
+    card = folder / "cards" / "ayse1.html"
+    page = card.read_text("utf-8")
+    assert page.count('class="card"') == 1 and "Ayşe Kaya" in page and "Ayşe K." in page
+    assert "http://10.0.0.5:8000/" in page
+    password = _card_password(card, "ayse1")
+    assert roster.check("ayse1", password) and password not in out
+    assert (folder / "cards" / "ayse1.pdf").read_bytes().startswith(b"%PDF")
+    assert stat.S_IMODE(card.stat().st_mode) == 0o600
+    assert "ayse1" in out and str(card) in out and " / Added to the class 7A" in out
+    # The others keep their puzzle names (and so their progress files); the newcomer's differs.
+    learners = roster.learners()
+    assert {u: learners[u] for u in before} == before and learners["ayse1"] == "Ayşe K."
+    assert cli.main(["add", "7A", "Şükrü Çelik"]) == 0
+    assert Roster.load(folder).find("sukru").puzzle == "Şükrü"
+    assert cli.main(["add", "7A", "Ayşe Kara"]) == 0  # "Ayşe K." is taken: a number
+    assert Roster.load(folder).learners()["ayse2"] == "Ayşe K. 2"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["add", "7A"], "arguments are required: pupil"),
+        (["add", "7A", "  "], "A pupil's name is empty"),
+        (["add", "7A", "Ali\x07"], "cannot be a pupil's name"),
+        (["add", "7A", "ayşe  yılmaz"], "is in the class 7A already: user name ayse"),
+        (["add", "9Z", "Zeynep"], "There is no class in this folder"),
+        (["add", "7 A", "Zeynep"], "Sınıf adı “7 A” olamaz"),
+    ],
+)
+def test_add_refuses_bad_input_and_changes_nothing(argv, said, tmp_path, capsys, classes):
+    _make_class(tmp_path)
+    folder = classes / "7A"
+    roster_file = (folder / "class.json").read_bytes()
+    cards = sorted(p.name for p in (folder / "cards").iterdir())
+    capsys.readouterr()
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and " / " in err
+    assert (folder / "class.json").read_bytes() == roster_file
+    assert sorted(p.name for p in (folder / "cards").iterdir()) == cards
+
+
+def test_add_refuses_a_pupil_over_the_limit(tmp_path: Path, capsys, classes: Path):
+    _make_class(tmp_path, "\n".join(f"Pupil {k}" for k in range(60)))
+    before = (classes / "7A" / "class.json").read_bytes()
+    assert cli.main(["add", "7A", "Zeynep"]) == 2
+    assert "at most 60 pupils" in capsys.readouterr().err
+    assert (classes / "7A" / "class.json").read_bytes() == before
+
+
+def test_the_admin_page_adds_nobody_who_is_not_on_the_roster(tmp_path: Path):
+    pytest.importorskip("jupyterhub")
+    from mangala_edu.classroom.auth import ClassAuthenticator
+
+    folder = tmp_path / "7A"
+    Roster.create("7A", ["Ayşe"], folder)
+    auth = ClassAuthenticator(class_folder=str(folder))
+    auth.add_user(SimpleNamespace(name="ayse"))  # a pupil of the roster: fine
+    with pytest.raises(ClassroomError, match=r"classroom\.sh add 7A") as refused:
+        auth.add_user(SimpleNamespace(name="zeynep"))
+    assert "sınıf listesinde yok" in str(refused.value)
+    assert not auth.check_allowed("zeynep")
+    # Added with the command while the hub runs: allowed at once, no restart.
+    user, password = Roster.load(folder).add("Zeynep Kaya")
+    assert auth.check_allowed("zeynep") and user.user == "zeynep"
+    auth.add_user(SimpleNamespace(name="zeynep"))
+    assert run_apart(auth.authenticate(None, {"username": "zeynep", "password": password}))
+
+
+# -- The hub's own pages in the class's language -----------------------------------------------
+
+
+def _pages(folder: Path) -> Callable[..., str]:
+    """Render the hub's pages for the class in ``folder`` the way the hub does: its template
+    loader (our folder first, JupyterHub's own as ``templates/...``) and the variables that
+    :func:`configure` gives it."""
+    pytest.importorskip("jupyterhub")
+    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+    from traitlets.config import Config
+
+    c = Config()
+    configure(c, folder, Settings(folder, port=8100, ip="127.0.0.1"))
+    assert c.JupyterHub.tornado_settings["slow_spawn_timeout"] == 0
+    original = str(Path(sys.prefix) / "share" / "jupyterhub" / "templates")
+    loader = ChoiceLoader(
+        [
+            PrefixLoader({"templates": FileSystemLoader([original])}, "/"),
+            FileSystemLoader([*c.JupyterHub.template_paths, original]),
+        ]
+    )
+    env = Environment(loader=loader, autoescape=True)
+
+    def render(name: str, **ns: object) -> str:
+        context = {
+            "static_url": lambda path, **kw: "/hub/static/" + path,
+            "base_url": "/hub/",
+            "login_url": "/hub/login",
+            "logout_url": "/hub/logout",
+            "parsed_scopes": set(),
+            **c.JupyterHub.template_vars,
+            **ns,
+        }
+        return env.get_template(name).render(**context)
+
+    return render
+
+
+PUPIL = SimpleNamespace(
+    name="ayse", json_escaped_name="ayse", spawner=SimpleNamespace(options_form=None)
+)
+
+
+@pytest.mark.parametrize("lang", ["tr", "en"])
+def test_the_hubs_pages_speak_the_class_language_first(lang: str, tmp_path: Path):
+    folder = tmp_path / "7A"
+    Roster.create("7A", ["Ayşe"], folder, lang=lang)
+    render = _pages(folder)
+
+    def both(tr: str, en: str) -> str:
+        return f"{tr} / {en}" if lang == "tr" else f"{en} / {tr}"
+
+    login = render("login.html", login_error="Invalid username or password")
+    assert f"<h1>{both('Giriş', 'Sign in')}</h1>" in login and 'id="login_submit"' in login
+    assert both("Kullanıcı adı", "User name") + ":" in login and "Username:" not in login
+    assert both("Kullanıcı adı ya da şifre yanlış.", "Invalid username or password.") in login
+    assert "Warning: JupyterHub" not in login  # (plain HTTP on the school's network)
+    pending = render("spawn_pending.html", user=PUPIL, progress_url="/p")
+    tr, en = pending.index("Sunucun başlıyor."), pending.index("Your server is starting up.")
+    assert (tr < en) == (lang == "tr") and "<p>Your server is starting up.</p>" not in pending
+    assert 'id="progress-bar"' in pending and 'id="stop-server-btn"' in pending
+    assert both("Sunucumu durdur", "Stop My Server") in pending
+    assert '"Spawning server...": "' in pending  # JupyterHub's progress message, replaced
+    home = render("home.html", user=PUPIL, default_server=SimpleNamespace(active=False), url="/")
+    assert both("Sunucumu başlat", "Start My Server") in home and 'id="start"' in home
+    assert both("Ana sayfa", "Home") in home and both("Çıkış", "Logout") in home
+    assert "/hub/token" not in home and "/hub/admin" not in home  # the teacher's only
+    assert f'document.documentElement.lang = "{lang}"' in home
+    running = render("home.html", user=PUPIL, default_server=SimpleNamespace(active=True), url="/")
+    assert both("Sunucumu durdur", "Stop My Server") in running
+    pages = {
+        "not_running.html": ({"spawn_url": "/s"}, both("Sunucun çalışmıyor", "Server not running")),
+        "error.html": (
+            {"status_code": 503},
+            both("Sunucun kapalı görünüyor", "Service Unavailable"),
+        ),
+        "404.html": ({"status_code": 404}, both("Bu sayfa yok", "Not Found")),
+        "logout.html": ({}, both("Giriş", "Sign in")),
+        "stop_pending.html": ({}, both("Sunucun duruyor.", "Your server is stopping.")),
+        "admin.html": ({"user": PUPIL}, "bash scripts/classroom.sh add 7A"),
+    }
+    for name, (ns, said) in pages.items():
+        page = render(name, **ns)
+        assert said in page and "<title>Mangala · 7A</title>" in page, name
+    assert "moons" not in render("404.html", status_code=404)
+
+
+def test_the_hubs_pages_are_in_the_wheel():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    from mangala_edu.classroom.hub import TEMPLATES
+
+    config = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text("utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["mangala_edu"]
+    pages = sorted(TEMPLATES.glob("*.html"))
+    assert {"login.html", "spawn_pending.html", "home.html", "page.html"} <= {p.name for p in pages}
+    package = TEMPLATES.parents[2]
+    for page in pages:
+        assert any(page.relative_to(package).match(p) for p in patterns), page

@@ -4,6 +4,7 @@ start page. (tests/browser/test_lite_site.py builds the whole site and runs it.)
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import subprocess
@@ -118,3 +119,51 @@ def test_the_site_wants_the_pyodide_of_its_kernel():
         cwd=ROOT,
         check=True,
     )
+
+
+def test_the_file_list_dates_the_lessons_by_the_last_commit(tmp_path):
+    """The site's file list gives every lesson and folder the time of the checkout's last
+    commit, not the checkout's file times ("4 hours ago") nor the build's moment (the
+    copies' inode change time): two builds of one commit are the same."""
+    when = build.lessons_time()
+    committed = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", "--format=%cI"], capture_output=True, text=True
+    ).stdout.strip()
+    if committed:
+        assert when == datetime.datetime.fromisoformat(committed)
+    api = tmp_path / "api" / "contents"
+    (api / "tr").mkdir(parents=True)
+    entry = {"name": "01_x.ipynb", "created": "2031-01-01T10:00:00.5Z", "size": 3}
+    as_built = {
+        "created": "2031-01-01T10:00:00.1Z",
+        "last_modified": "2030-05-05T08:00:00.2Z",
+        "content": [{**entry, "last_modified": "2030-05-05T08:00:00.3Z"}],
+    }
+    (api / "tr" / "all.json").write_text(json.dumps(as_built))
+    (api / "all.json").write_text(json.dumps({**as_built, "content": []}))
+    moment = datetime.datetime(
+        2026, 3, 1, 12, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=3))
+    )
+    build.stamp_file_list(api, moment)
+    listing = json.loads((api / "tr" / "all.json").read_text())
+    lesson = listing["content"][0]
+    assert listing["created"] == listing["last_modified"] == "2026-03-01T09:30:00Z"
+    assert lesson["created"] == lesson["last_modified"] == "2026-03-01T09:30:00Z"
+    assert lesson["size"] == 3 and lesson["name"] == "01_x.ipynb"
+    first = (api / "tr" / "all.json").read_bytes()
+    build.stamp_file_list(api, moment)
+    assert (api / "tr" / "all.json").read_bytes() == first
+    assert json.loads((api / "all.json").read_text())["created"] == "2026-03-01T09:30:00Z"
+
+
+def test_the_staged_lessons_carry_the_commit_time(tmp_path):
+    """The lessons JupyterLite is given are dated at the commit's time (it reads their
+    modification times), not at the checkout's."""
+    core = tmp_path / "core"
+    core.mkdir()
+    (core / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": {}}))
+    moment = datetime.datetime(2026, 3, 1, 9, 30, tzinfo=datetime.UTC)
+    build.stage(tmp_path / "src", core, {}, moment)
+    lessons = list((tmp_path / "src" / "files").rglob("*.ipynb"))
+    assert len(lessons) == 2 * 27
+    assert {p.stat().st_mtime for p in lessons} == {moment.timestamp()}

@@ -1,8 +1,13 @@
 """The hub's authenticator: a user name and password from the class's roster (``class.json``).
 
 The roster is read again whenever it has changed on disk, so that a password reset with
-``classroom.sh reset`` works without restarting the hub. A wrong user name or password gives
-JupyterHub's usual login error ("Invalid username or password").
+``classroom.sh reset`` and a pupil added with ``classroom.sh add`` work without restarting the
+hub. A wrong user name or password gives JupyterHub's usual login error ("Invalid username or
+password"), which the login page shows in the class's language.
+
+A user that is not on the roster cannot be added on the admin page ("Add Users"): they would
+have no password. The refusal (:meth:`ClassAuthenticator.add_user`) names the command that adds
+a pupil with a login card, and the admin page says the same above the list.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Any
 from jupyterhub.auth import Authenticator
 from traitlets import Unicode
 
-from .roster import ROSTER_FILE, Roster
+from .roster import ROSTER_FILE, ClassroomError, Roster
 
 __all__ = ["ClassAuthenticator"]
 
@@ -39,6 +44,17 @@ class ClassAuthenticator(Authenticator):
     def check_allowed(self, username: str, authentication: Any = None) -> bool:
         """Only the accounts of the class may use the hub."""
         return any(u.user == username for u in self.roster().users)
+
+    def add_user(self, user: Any) -> None:
+        """A user joins the hub (at login, at the hub's start, or on the admin page): only an
+        account of the roster may; another is refused with a message in Turkish and English
+        that names ``classroom.sh add`` (the admin page's "Add Users" then adds nobody)."""
+        roster = self.roster()
+        if not any(u.user == user.name for u in roster.users):
+            raise ClassroomError(
+                "classroom.error.not_in_roster", user=user.name, school_class=roster.name
+            )
+        super().add_user(user)
 
     async def authenticate(self, handler: Any, data: dict[str, str]) -> str | None:
         """The user name when the password matches its hash, else None (login refused)."""

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..i18n import t
 
-__all__ = ["Card", "cards_html", "cards_pdf", "learner_names", "puzzle_names", "write_cards"]
+__all__ = ["Card", "cards_html", "cards_pdf", "puzzle_names", "write_cards"]
 
 PER_PAGE = 10
 """Cards on an A4 page of the PDF (two columns of five)."""
@@ -57,15 +57,6 @@ def puzzle_names(names: Sequence[str]) -> list[str]:
             first = f"{first} {words[-1][0]}."
         result.append("".join(c for c in first if c.isalnum() or c in " .'-_")[:30] or "-")
     return result
-
-
-def learner_names(users: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """Each pupil's user name -> the name their puzzles are saved under (:func:`puzzle_names`).
-
-    >>> learner_names(["ayse1", "ayse2"], ["Ayşe Yılmaz", "Ayşe Kaya"])
-    {'ayse1': 'Ayşe Y.', 'ayse2': 'Ayşe K.'}
-    """
-    return dict(zip(users, puzzle_names(names), strict=True))
 
 
 _CSS = """

@@ -3,6 +3,7 @@ the accounts, start the hub, start every pupil's server.
 
 =========================================  ===================================================
 ``new CLASS NAMES.txt [--lang en]``        make the class, its accounts and the login cards
+``add CLASS "NAME SURNAME"``               add a pupil who came late (their login card)
 ``reset CLASS USER``                       a new password for one account (a new card)
 ``list CLASS``                             the accounts and their names
 ``start CLASS``                            start the hub (stop: Ctrl+C)
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..i18n import t
-from .cards import Card, learner_names, write_cards
+from .cards import Card, write_cards
 from .hub import Settings, service_token, write_config
 from .roster import (
     TEACHER,
@@ -72,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--lang", default="tr", help="the lessons' language: tr (default) or en")
     new.add_argument("--teacher", default=TEACHER, help=f"the teacher's user name ({TEACHER})")
     new.add_argument("--address", help="the address pupils open (default: this machine's)")
+    add = sub.add_parser("add", help="add a pupil who came late / geç gelen öğrenciyi ekle")
+    add.add_argument("name", help="the class")
+    add.add_argument("pupil", nargs="+", help='the pupil\'s name, e.g. "Zeynep Kaya"')
     reset = sub.add_parser("reset", help="a new password for one pupil / yeni şifre")
     reset.add_argument("name", help="the class")
     reset.add_argument("user", help="the pupil's user name")
@@ -118,7 +122,7 @@ def this_address(port: int) -> str:
 
 def _cards(roster: Roster, passwords: dict[str, str]) -> list[Card]:
     # The names the class server saves each pupil's puzzles under (hub.py), the same.
-    puzzle = learner_names([u.user for u in roster.pupils], [u.name for u in roster.pupils])
+    puzzle = roster.learners()
     return [
         Card(
             roster.name,
@@ -155,6 +159,27 @@ def _new(args: argparse.Namespace) -> int:
     print(both("classroom.cards", files=", ".join(str(p) for p in pupils + teacher)))
     t_user = roster.teachers[0].user
     print(both("classroom.teacher_login", user=t_user, password=passwords[t_user]))
+    return 0
+
+
+def _add(args: argparse.Namespace) -> int:
+    folder = _the_class(args.name)
+    roster = Roster.load(folder)
+    # The words of the name, quoted or not: `add 7A Zeynep Kaya` is one pupil too.
+    account, password = roster.add(" ".join(args.pupil), save=False)
+    files = write_cards(
+        _cards(roster, {account.user: password}), folder / "cards", account.user, roster.lang
+    )
+    roster.save()  # only now: a card that could not be written leaves the class as it was
+    print(
+        both(
+            "classroom.added",
+            school_class=roster.name,
+            user=account.user,
+            name=account.name,
+            files=", ".join(str(p) for p in files),
+        )
+    )
     return 0
 
 
@@ -298,6 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         command = {
             "new": _new,
+            "add": _add,
             "reset": _reset,
             "list": _list,
             "start": _start,

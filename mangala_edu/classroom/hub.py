@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import LANGUAGES, t
 from ..progress_store import LEARNER_ENV
-from .cards import learner_names
 from .roster import Roster, classroom_root
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "configure",
     "copy_lessons",
     "lessons_root",
+    "page_texts",
     "proxy_command",
     "service_token",
     "write_config",
@@ -59,6 +60,8 @@ PROXY_VERSION = "5.3.0"
 """The configurable-http-proxy that classroom.sh installs from npm."""
 SERVICE = "mangala-classroom"
 """The hub service whose token ``classroom.sh start-all`` uses."""
+TEMPLATES = Path(__file__).resolve().parents[1] / "share" / "jupyterhub" / "templates"
+"""The hub's pages in the class's language (they extend JupyterHub's own, see there)."""
 # Limits for about 30 pupils on a 2-core machine (measured: 30 servers started at once are all
 # up after about 95 s, see bench/RESULTS.md), so JupyterHub's defaults (60 s and 30 s) would
 # give up on servers that are merely slow to start.
@@ -67,10 +70,13 @@ HTTP_TIMEOUT = 300
 CONCURRENT_SPAWN_LIMIT = 40
 """More than a class: a pupil is never told "too many users", but a runaway script is."""
 KERNEL_IDLE = 45 * 60
-"""A kernel with no browser tab open is shut down after 45 idle minutes (memory back)."""
+"""A kernel with no browser tab open is shut down after 45 idle minutes (memory back); a
+kernel whose lesson is open in a tab is never shut down for being idle."""
 SERVER_IDLE = 100 * 60
 """A pupil's server idle for 100 minutes (a double lesson and a break) is stopped by the
-idle culler; the next login starts it again, the pupil's files stay."""
+idle culler; the next login starts it again, the pupil's files stay. A pupil working in a
+lesson is not idle: the server reports the kernel's and the tab's activity to the hub every
+5 minutes (JupyterHub's default), far within these 100."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +213,6 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
         path.mkdir(parents=True, exist_ok=True)
     cache = Path(os.environ.get("MANGALA_EDU_CACHE") or classroom_root() / "cache")
     lessons = lessons_root() / roster.lang
-    teacher_names = {u.user for u in roster.teachers}
     venv_bin = Path(sys.executable).parent
 
     # Where the hub listens and what it writes: all of it in <class>/hub.
@@ -221,13 +226,18 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
     c.JupyterHub.cookie_secret_file = str(hub / "jupyterhub_cookie_secret")
     c.JupyterHub.pid_file = str(hub / "jupyterhub.pid")
     c.JupyterHub.cleanup_servers = True
-    c.JupyterHub.template_vars = {"announcement_login": _login_note()}
+    # The hub's own pages in the class's language first, then the other (templates/).
+    c.JupyterHub.template_paths = [str(TEMPLATES)]
+    c.JupyterHub.template_vars = page_texts(roster.lang, roster.name)
+    # A pupil whose server is starting sees that page (its progress bar) at once, not a
+    # browser tab loading for JupyterHub's usual 10 s first.
+    c.JupyterHub.tornado_settings = {"slow_spawn_timeout": 0}
 
     # Who may log in: the accounts of class.json; the teacher is the hub's admin.
     c.JupyterHub.authenticator_class = "mangala_edu.classroom.auth.ClassAuthenticator"
     c.ClassAuthenticator.class_folder = str(folder)
     c.Authenticator.allowed_users = {u.user for u in roster.users}
-    c.Authenticator.admin_users = teacher_names
+    c.Authenticator.admin_users = {u.user for u in roster.teachers}
 
     # The pupils' servers: the hub's Unix user, one home each in <class>/pupils.
     c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
@@ -239,6 +249,8 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
         f"--LabApp.app_settings_dir={_lab_settings(folder)}",
         f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE}",
         "--MappingKernelManager.cull_interval=300",
+        # A lesson open in a browser tab keeps its kernel, however long the pupil reads.
+        "--MappingKernelManager.cull_connected=False",
         "--ServerApp.terminals_enabled=False",
     ]
     if os.geteuid() == 0:
@@ -255,9 +267,11 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
     c.Spawner.http_timeout = HTTP_TIMEOUT
     c.JupyterHub.concurrent_spawn_limit = CONCURRENT_SPAWN_LIMIT
 
-    learners = learner_names([u.user for u in roster.pupils], [u.name for u in roster.pupils])
-
     def pre_spawn_hook(spawner: Any) -> None:
+        # The roster as it is now: a pupil added while the hub runs (classroom.sh add) too.
+        now = Roster.load(folder)
+        learners = now.learners()
+        teacher_names = {u.user for u in now.teachers}
         name = spawner.user.name
         if name in learners:  # the puzzles save under the name on the pupil's card
             spawner.environment = {**spawner.environment, LEARNER_ENV: learners[name]}
@@ -296,8 +310,105 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
     ]
 
 
-def _login_note() -> str:
-    return (
-        "Kartındaki kullanıcı adını ve şifreyi yaz. / "
-        "Type the user name and password from your card."
-    )
+PAGE_TEXTS = {
+    "title": "classroom.hub.title",
+    "sign_in": "classroom.hub.sign_in",
+    "user": "classroom.card.user",
+    "password": "classroom.card.password",
+    "show_password": "classroom.hub.show_password",
+    "hide_password": "classroom.hub.hide_password",
+    "login_note": "classroom.hub.login_note",
+    "home": "classroom.hub.home",
+    "token": "classroom.hub.token",
+    "admin": "classroom.hub.admin",
+    "logout": "classroom.hub.logout",
+    "login": "classroom.hub.login",
+    "dark_mode": "classroom.hub.dark_mode",
+    "starting": "classroom.hub.starting",
+    "starting_wait": "classroom.hub.starting_wait",
+    "event_log": "classroom.hub.event_log",
+    "complete": "classroom.hub.complete",
+    "stop": "classroom.hub.stop",
+    "start": "classroom.hub.start",
+    "my_server": "classroom.hub.my_server",
+    "not_running": "classroom.hub.not_running",
+    "not_running_text": "classroom.hub.not_running_text",
+    "restarting": "classroom.hub.restarting",
+    "failed": "classroom.hub.failed",
+    "failed_text": "classroom.hub.failed_text",
+    "launch": "classroom.hub.launch",
+    "relaunch": "classroom.hub.relaunch",
+    "stopping": "classroom.hub.stopping",
+    "stopping_text": "classroom.hub.stopping_text",
+    "refresh": "classroom.hub.refresh",
+    "logged_out": "classroom.hub.logged_out",
+    "error": "classroom.hub.error",
+    "error_404_text": "classroom.hub.error_404_text",
+    "error_503_text": "classroom.hub.error_503_text",
+    "back_home": "classroom.hub.back_home",
+    "admin_note": "classroom.hub.admin_note",
+}
+"""The texts of the hub's pages (``mangala.<name>`` in the templates) and their keys."""
+STATUS_TEXTS = {
+    400: "classroom.hub.error_400",
+    403: "classroom.hub.error_403",
+    404: "classroom.hub.error_404",
+    500: "classroom.hub.error_500",
+    502: "classroom.hub.error_502",
+    503: "classroom.hub.error_503",
+}
+"""The error pages' headings (``mangala_status``), by HTTP status."""
+JUPYTERHUB_TEXTS = {
+    "Invalid username or password": "classroom.hub.login_error",
+    "Login form invalid or expired. Try again.": "classroom.hub.login_expired",
+    "Server requested": "classroom.hub.server_requested",
+    "Spawning server...": "classroom.hub.spawning",
+    "Server ready at": "classroom.hub.server_ready",
+    "Spawn failed": "classroom.hub.spawn_failed",
+    "Stop Server": "classroom.hub.stop",
+    "Stopping...": "classroom.hub.stopping_button",
+    "Stopping server...": "classroom.hub.stopping_server",
+    "Server stopped successfully!": "classroom.hub.stopped",
+    "Error stopping server": "classroom.hub.stop_error",
+    "Start My Server": "classroom.hub.start",
+    "Your server is stopping": "classroom.hub.is_stopping",
+    "Start your default server": "classroom.hub.start_title",
+}
+"""What JupyterHub itself says (the login error, the messages its pages' scripts write while
+a server starts or stops) -> our text (``mangala_english``); the templates put ours in its
+place, a message that begins with one of these keeps the rest (a server's address)."""
+
+
+def page_texts(lang: str, school_class: str) -> dict[str, Any]:
+    """The variables of the hub's pages (``c.JupyterHub.template_vars``): every text in the
+    class's language first, then after a slash in the other (``mangala``), the same as two
+    parts for the longer texts (``mangala_two``), the error headings by status
+    (``mangala_status``), JupyterHub's own English texts -> ours (``mangala_english``), the
+    login page's note and the class's language.
+
+    >>> texts = page_texts("tr", "7A")
+    >>> texts["mangala"]["sign_in"], texts["mangala"]["title"]
+    ('Giriş / Sign in', 'Mangala · 7A')
+    >>> texts["mangala_english"]["Invalid username or password"]
+    'Kullanıcı adı ya da şifre yanlış. / Invalid username or password.'
+    >>> page_texts("en", "7A")["mangala"]["home"], page_texts("en", "7A")["mangala_lang"]
+    ('Home / Ana sayfa', 'en')
+    """
+    other = next(x for x in LANGUAGES if x != lang)
+
+    def pair(key: str) -> tuple[str, str]:
+        return t(key, lang, school_class=school_class), t(key, other, school_class=school_class)
+
+    def joined(key: str) -> str:
+        first, second = pair(key)
+        return first if first == second else f"{first} / {second}"
+
+    return {
+        "announcement_login": joined("classroom.hub.login_note"),
+        "mangala": {name: joined(key) for name, key in PAGE_TEXTS.items()},
+        "mangala_two": {name: pair(key) for name, key in PAGE_TEXTS.items()},
+        "mangala_status": {code: joined(key) for code, key in STATUS_TEXTS.items()},
+        "mangala_english": {text: joined(key) for text, key in JUPYTERHUB_TEXTS.items()},
+        "mangala_lang": lang,
+        "mangala_other": other,
+    }

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..cli_errors import CommandError
 from ..i18n import LANGUAGES, t
+from .cards import puzzle_names
 
 __all__ = [
     "ROOT_ENV",
@@ -229,13 +230,16 @@ def read_names(path: Path) -> list[str]:
 
 @dataclass
 class User:
-    """One account: ``user`` (the login name), the person's ``name``, ``hash`` of the password
-    and whether it is the class's teacher (an admin of the hub)."""
+    """One account: ``user`` (the login name), the person's ``name``, ``hash`` of the password,
+    whether it is the class's teacher (an admin of the hub) and, for a pupil, ``puzzle``: the
+    name their puzzles are saved under (empty in rosters made before it was kept: then
+    :meth:`Roster.learners` works it out from the names)."""
 
     user: str
     name: str
     hash: str
     teacher: bool = False
+    puzzle: str = ""
 
 
 @dataclass
@@ -284,9 +288,10 @@ class Roster:
         names = [check_pupil_name(n) for n in names]
         roster = cls(name=name, folder=folder, lang=lang, address=address)
         passwords = {}
-        for user, person in zip(user_names(names, taken=[teacher]), names, strict=True):
+        users = user_names(names, taken=[teacher])
+        for user, person, puzzle in zip(users, names, puzzle_names(names), strict=True):
             passwords[user] = make_password(rng)
-            roster.users.append(User(user, person, hash_password(passwords[user])))
+            roster.users.append(User(user, person, hash_password(passwords[user]), puzzle=puzzle))
         passwords[teacher] = make_password(rng)
         title = t("classroom.card.teacher", lang).capitalize()
         roster.users.append(User(teacher, title, hash_password(passwords[teacher]), True))
@@ -366,6 +371,56 @@ class Roster:
                 return check_password(password, u.hash)
         check_password(password, hash_password("-", salt=b"0" * 16))
         return False
+
+    def learners(self) -> dict[str, str]:
+        """Each pupil's user name -> the name their puzzles are saved under: the one kept in
+        the roster, else :func:`~.cards.puzzle_names` of the class's names."""
+        pupils = self.pupils
+        worked_out = puzzle_names([u.name for u in pupils])
+        return {u.user: u.puzzle or name for u, name in zip(pupils, worked_out, strict=True)}
+
+    def add(self, name: str, rng: Any = None, save: bool = True) -> tuple[User, str]:
+        """Add a pupil who came late (``classroom.sh add``): a user name folded and numbered as
+        :meth:`create` makes them, a new password and a puzzle name no other pupil has. The
+        others keep their user names and puzzle names (kept in the roster from now on, so that
+        a shared first name does not rename anybody's progress file). Saves the roster unless
+        ``save`` is false; returns the account and its password. Bad input changes nothing.
+
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp()) / "7A"
+        >>> roster, _ = Roster.create("7A", ["Ayşe Yılmaz", "Can"], folder)
+        >>> user, password = roster.add("Ayşe Kaya")
+        >>> user.user, user.name, user.puzzle, Roster.load(folder).check("ayse1", password)
+        ('ayse1', 'Ayşe Kaya', 'Ayşe K.', True)
+        >>> Roster.load(folder).learners()
+        {'ayse': 'Ayşe', 'can': 'Can', 'ayse1': 'Ayşe K.'}
+        """
+        name = check_pupil_name(name)
+        pupils = self.pupils
+        for u in pupils:
+            if u.name.casefold() == name.casefold():
+                raise ClassroomError(
+                    "classroom.error.already_in", name=name, school_class=self.name, user=u.user
+                )
+        if len(pupils) + 1 > MAX_PUPILS:
+            raise ClassroomError(
+                "classroom.error.too_many", count=len(pupils) + 1, limit=MAX_PUPILS
+            )
+        learners = self.learners()
+        (user,) = user_names([name], taken=[u.user for u in self.users])
+        puzzle = puzzle_names([*(u.name for u in pupils), name])[-1]
+        used = {p.casefold() for p in learners.values()}
+        base, k = puzzle[:27], 2
+        while puzzle.casefold() in used:
+            puzzle, k = f"{base} {k}", k + 1
+        for u in pupils:
+            u.puzzle = learners[u.user]
+        password = make_password(rng)
+        account = User(user, name, hash_password(password), puzzle=puzzle)
+        self.users.append(account)
+        if save:
+            self.save()
+        return account, password
 
     def reset(self, user: str, rng: Any = None) -> str:
         """A new password for ``user`` (saved as its hash); returns the password."""

@@ -3,6 +3,11 @@ opened in Chromium **with every request outside loopback blocked** (and none att
 puzzles lesson runs in the browser's Python with no error, a puzzle is solved by clicks on
 the board, the page is reloaded, and the learner's rating is still there.
 
+Each site test runs twice: at ``http://127.0.0.1:…`` (a secure context for the browser) and
+at ``http://okul.test:…``, a school server's name that Chromium resolves to loopback: plain
+http from another computer, as on a school's network, where the browser allows no service
+worker (JupyterLite then cannot give Python the site's files).
+
 The site is built with .venv-lite (``bash scripts/lite.sh env``, which scripts/test.sh runs).
 The first build fetches Pyodide's core (npm) and the wheels (PyPI) into build/lite-cache/;
 later builds reuse them. Screenshots go to tests/browser/screenshots/.
@@ -24,11 +29,31 @@ from lite.build import LEFT_OUT_LESSONS
 from mangala_edu.i18n import t
 from mangala_edu.puzzles import Collection
 
-from .conftest import SCREENSHOTS, LabPage, _free_port, stop, wait_for_url
+from .conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, LabPage, _free_port, stop, wait_for_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 ROOT = Path(__file__).parents[2]
+
+LAN_HOST = "okul.test"
+"""A school server's name, resolved by Chromium to loopback: nothing leaves this computer."""
+
+#: Every code cell of the current notebook has run (the pupil view runs them by itself).
+ALL_RAN = """() => {
+    const w = window.jupyterapp?.shell?.currentWidget;
+    if (!w || !w.content || w.sessionContext.session?.kernel?.status !== 'idle') return false;
+    return w.content.widgets.filter(c => c.model.type === 'code')
+        .every(c => c.model.executionCount !== null && c.model.executionState !== 'running');
+}"""
+
+#: Where a box is: inside the window, above the Back / Next bar, nothing over it.
+IN_VIEW = """(box) => {
+    const r = box.getBoundingClientRect();
+    const bar = document.querySelector('.mangala-pupil-nav').getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {top: r.top, bottom: r.bottom, bar: bar.top, height: innerHeight,
+            hit: !!hit && box.contains(hit)};
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +83,51 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.fail("the site's server did not answer")
     yield url
     stop(server)
+
+
+@pytest.fixture(scope="module")
+def lan_browser(browser) -> Iterator[object]:
+    """Chromium that resolves LAN_HOST to loopback (and only that name)."""
+    chromium = browser.browser_type.launch(
+        executable_path=str(CHROMIUM),
+        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"],
+    )
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(params=["loopback", "lan"])
+def where(request, site: str, browser) -> tuple[object, str]:
+    """A browser and the site's address in it: on loopback (a secure context), or under a
+    school server's name over plain http (not one)."""
+    if request.param == "loopback":
+        return browser, site
+    return request.getfixturevalue("lan_browser"), site.replace("127.0.0.1", LAN_HOST)
+
+
+def _new_page(browser, url: str, outside: list[str], **context_args):
+    """A page in a new context of ``browser`` that reaches nothing but ``url``'s server
+    (what it asks for elsewhere goes to ``outside``); its uncaught errors in
+    ``page.errors``."""
+    context = browser.new_context(**context_args)
+
+    def only_the_site(route) -> None:
+        if route.request.url.startswith(url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_site)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(f"{exc}\n{exc.stack}"))
+    return page
+
+
+def _secure_as_expected(page, url: str) -> None:
+    """The page is a secure context on loopback only (the school's case is not one)."""
+    assert page.evaluate("window.isSecureContext") is ("127.0.0.1" in url), url
 
 
 def _open(page, url: str, path: str) -> LabPage:
@@ -93,24 +163,22 @@ def test_the_start_page_lists_every_lesson(site, browser):
     context.close()
 
 
-def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
+def test_a_puzzle_solved_offline_is_kept_after_a_reload(where):
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    browser, site = where
     outside: list[str] = []
-
-    def only_loopback(route) -> None:
-        if route.request.url.startswith(site):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", only_loopback)
-    page = context.new_page()
-    page_errors: list[str] = []
-    page.on("pageerror", lambda exc: page_errors.append(f"{exc}\n{exc.stack}"))
+    page = _new_page(browser, site, outside, viewport={"width": 1366, "height": 768})
+    page_errors = page.errors
     lab = _open(page, site, "tr/19_bulmacalar.ipynb")
+    _secure_as_expected(page, site)
+    if "127.0.0.1" not in site:
+        # What cannot work over plain http (Python's files) is said, in both languages.
+        for words in ("Site düz http:// ile açıldı", "The site is on plain http://"):
+            notice = page.locator(".Toastify__toast", has_text=words)
+            expect(notice).to_be_visible(timeout=30_000)
+            notice.locator("button.jp-Notification-Toast-Close").click()
+            expect(notice).to_have_count(0)
     assert lab.error_outputs() == []
     trainer = page.locator(".mangala-puzzles").first
     expect(trainer).to_be_visible(timeout=30_000)
@@ -141,7 +209,8 @@ def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
     rating = re.search(r"Puanın: 1200 → (\d+)", solved.text_content() or "")
     assert rating, solved.text_content()
     SCREENSHOTS.mkdir(exist_ok=True)
-    trainer.screenshot(path=str(SCREENSHOTS / "lite_puzzle_solved.png"))
+    kind = "lan" if LAN_HOST in site else "loopback"
+    trainer.screenshot(path=str(SCREENSHOTS / f"lite_puzzle_solved_{kind}.png"))
     # A reload: the browser's Python starts afresh, the progress comes back from the browser.
     lab = _open(page, site, "tr/19_bulmacalar.ipynb")
     trainer = page.locator(".mangala-puzzles").first
@@ -158,17 +227,22 @@ def test_a_puzzle_solved_offline_is_kept_after_a_reload(site, browser):
     # own, at start) with an "ErrnoError" it leaves uncaught on the page: noise, not ours.
     ours = [e for e in page_errors if not e.startswith("ErrnoError")]
     assert ours == [], "\n".join(ours)
-    context.close()
+    page.context.close()
 
 
-def test_the_pupil_view_runs_a_lesson_with_no_code_one_part_at_a_time(site, browser):
+def test_the_pupil_view_runs_a_lesson_with_no_code_one_part_at_a_time(where):
+    """An English lesson in the pupil view: no code, no JupyterLab header, one part at a time;
+    it runs by itself in its own language, and the verdict of a guess is scrolled into view
+    above the Back / Next bar."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
-    page = context.new_page()
-    page_errors: list[str] = []
-    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-    page.goto(f"{site}notebooks/index.html?path=en/05_even_capture.ipynb&pupil=1")
+    browser, site = where
+    outside: list[str] = []
+    page = _new_page(
+        browser, site, outside, viewport={"width": 1280, "height": 720}, device_scale_factor=1.5
+    )
+    page.goto(f"{site}notebooks/index.html?path=en/03_single_stone.ipynb&pupil=1")
+    _secure_as_expected(page, site)
     nav = page.locator(".mangala-pupil-nav")
     expect(nav).to_be_visible(timeout=120_000)
     step = nav.locator(".mangala-pupil-step")
@@ -176,23 +250,48 @@ def test_the_pupil_view_runs_a_lesson_with_no_code_one_part_at_a_time(site, brow
     parts = int(step.inner_text().rsplit(" ", 1)[1])
     assert parts >= 4
     expect(nav.locator(".mangala-pupil-back")).to_be_disabled()
+    # Only the lesson: no header (logo, file name, menu); its title says which lesson it is.
+    for chrome in ("#top-panel-wrapper", "#menu-panel-wrapper", ".jp-NotebookPanel-toolbar"):
+        expect(page.locator(chrome)).to_be_hidden()
+    expect(page.locator(".jp-MarkdownCell:visible h1")).to_have_count(1)
+    expect(page.locator(".jp-MarkdownCell:visible h1")).to_be_in_viewport()
     # No code: every code cell's input is hidden; only the first part shows.
     inputs = page.locator(".jp-CodeCell .jp-Cell-inputWrapper")
     assert inputs.count() > 0
     assert all(not inputs.nth(i).is_visible() for i in range(inputs.count()))
-    expect(page.locator(".jp-MarkdownCell:visible h1")).to_have_count(1)
-    # The lesson runs by itself: its boards come alive, part after part.
+    # The lesson runs by itself, in its own language (its folder's, en/).
+    page.wait_for_function(ALL_RAN, timeout=240_000)
     lab = LabPage(page, "")
-    lab.wait_idle(timeout=180_000)
+    task = page.locator(".mangala-task").filter(has=page.locator(".mangala-answers")).first
+    expect(task.locator("button.mod-primary")).to_have_text(t("ui.check", "en"), timeout=30_000)
+    expect(page.locator(".jp-OutputArea button", has_text=t("ui.check", "tr"))).to_have_count(0)
+    # No sign of JupyterLab's active cell (a box, a ring) on the lesson's first text.
+    active = page.locator(".jp-Cell.jp-mod-active").first.evaluate(
+        "(c) => { const s = getComputedStyle(c); return [s.backgroundColor, s.boxShadow, "
+        "s.outlineStyle]; }"
+    )
+    assert active == ["rgba(0, 0, 0, 0)", "none", "none"], active
+    # Part after part to the first guess; a guess checked: its verdict is in view.
     for k in range(2, parts + 1):
+        if task.is_visible():
+            break
         nav.locator(".mangala-pupil-next").click()
         expect(step).to_have_text(f"Part {k} of {parts}")
-        if page.locator(".mangala-board:visible").count():
-            break
-    board = page.locator(".mangala-board:visible").first
+    board = task.locator(".mangala-board")
     expect(board.locator(".mg-count").first).to_be_visible(timeout=60_000)
+    task.locator(".mangala-answers button").first.click()
+    task.locator("button.mod-primary").click()
+    verdict = task.locator(".mangala-feedback").first
+    expect(verdict).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1500)  # a smooth scroll
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "lite_pupil_view.png"))
+    kind = "lan" if LAN_HOST in site else "loopback"
+    page.screenshot(path=str(SCREENSHOTS / f"lite_pupil_view_{kind}.png"))
+    where_it_is = verdict.evaluate(IN_VIEW)
+    assert where_it_is["top"] >= 0, where_it_is
+    assert where_it_is["bottom"] <= where_it_is["bar"] <= where_it_is["height"], where_it_is
+    assert where_it_is["hit"], where_it_is
     assert lab.error_outputs() == []
-    assert [e for e in page_errors if not e.startswith("ErrnoError")] == []
-    context.close()
+    assert outside == [], f"the site asked for something outside its server: {outside}"
+    assert [e for e in page.errors if not e.startswith("ErrnoError")] == []
+    page.context.close()

@@ -113,6 +113,14 @@ def used_memory() -> int:
     return (int(info["MemTotal"]) - int(info["MemAvailable"])) * 1024
 
 
+def is_running(pid: int) -> bool:
+    """The process ``pid`` is there and not a zombie (dead, waiting for its parent)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 @dataclass
 class ClassHub:
     """A hub for a new class of ``pupils`` in ``folder``, on loopback."""
@@ -203,6 +211,10 @@ class ClassHub:
         for pid in self.pids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
+        # A killed process takes a moment to go (longer on a busy machine): wait for it.
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(is_running(pid) for pid in self.pids):
+            time.sleep(0.1)
 
     def __enter__(self) -> ClassHub:
         self.make_class()

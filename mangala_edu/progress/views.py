@@ -286,6 +286,19 @@ class ClassView:
         cell again (``ClassView().live()``)."""
         import ipywidgets as w
 
+        from ..widgets.feedback import StillPicture
+
+        view = self
+
+        class LiveView(StillPicture, w.VBox):
+            """Opened before it is run, the notebook shows the view as it was, and says to run
+            it for the refresh button."""
+
+            lang = view.lang
+
+            def _still_html(self) -> str:
+                return view._repr_html_()
+
         shown = w.HTML(self._repr_html_())
         button = w.Button(description=t("progress.panel.refresh", self.lang), icon="refresh")
 
@@ -294,7 +307,7 @@ class ClassView:
             shown.value = self._repr_html_()
 
         button.on_click(refresh)
-        box = w.VBox([button, shown])
+        box = LiveView([button, shown])
         box.add_class("mangala-class-view")
         return box
 

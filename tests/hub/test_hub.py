@@ -25,7 +25,7 @@ import pytest
 ROOT = Path(__file__).parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from _hubclient import ClassHub, Pupil, code_cells, missing  # noqa: E402
+from _hubclient import ClassHub, Pupil, code_cells, is_running, missing  # noqa: E402
 
 from mangala_edu.classroom import cli  # noqa: E402
 from mangala_edu.classroom.cards import puzzle_names  # noqa: E402
@@ -45,15 +45,8 @@ def hub(tmp_path: Path):
     with ClassHub(tmp_path / "T1", pupils=3) as running:
         yield running
     # Every process the hub started is gone.
-    alive = [pid for pid in running.pids if Path(f"/proc/{pid}").exists()]
-    assert not alive or all(_zombie(pid) for pid in alive), alive
-
-
-def _zombie(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
+    alive = [pid for pid in running.pids if is_running(pid)]
+    assert not alive, alive
 
 
 ATTEMPT = """

@@ -96,7 +96,15 @@ compiled kernel (:data:`KERNELS`, imported only then) at the top."""
 KERNELS = ("_tables_kernel",)
 PACKAGE_BASE = {
     "engine": ("i18n", "engine", "engine.errors"),
-    "search": ("i18n", "engine", "engine.errors", "search.budget", "search.tables", None),
+    "search": (
+        "i18n",
+        "engine",
+        "engine.errors",
+        "search.budget",
+        "search.errors",
+        "search.tables",
+        None,
+    ),
 }
 """What each layer may import from the rest of the package (``from ..x``)."""
 

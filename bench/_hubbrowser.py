@@ -46,6 +46,7 @@ class BrowserPupil:
         )
         self.outside: list[str] = []
         self.kernel_dialogs = 0
+        self.cleared_runs = 0
         self.page: Any = None
         self.context: Any = None
 
@@ -114,22 +115,30 @@ class BrowserPupil:
             await page.locator('li[data-command="runmenu:run-all"]:visible').click()
             # The stored lesson has numbered prompts already: wait for the run to have begun
             # (a cell waiting or running), or for JupyterLab's question.
+            # JupyterLab may instead ask "Select Kernel", or clear every cell and run none
+            # (its session had no kernel at that moment: seen with the server under load).
             began = await page.wait_for_function(
                 """() => {
                 if (document.querySelector('.jp-Dialog')) return 'dialog';
-                return [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-                    .some(p => p.textContent.trim() === '[*]:') && 'ran';
+                const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                    .map(p => p.textContent.trim());
+                if (prompts.some(p => p === '[*]:')) return 'ran';
+                return prompts.length && prompts.every(p => p === '[ ]:') && 'cleared';
             }""",
                 timeout=timeout * 1000,
             )
-            if await began.json_value() == "ran":
+            what = await began.json_value()
+            if what == "ran":
                 break
-            self.kernel_dialogs += 1
-            await page.locator(".jp-Dialog button.jp-mod-accept").click()
-            await page.locator(".jp-Dialog").wait_for(state="detached")
+            if what == "dialog":
+                self.kernel_dialogs += 1
+                await page.locator(".jp-Dialog button.jp-mod-accept").click()
+                await page.locator(".jp-Dialog").wait_for(state="detached")
+            else:
+                self.cleared_runs += 1
             await self._kernel_idle(timeout)
         else:
-            raise RuntimeError(f"{self.user}: the lesson never ran (JupyterLab asked for a kernel)")
+            raise RuntimeError(f"{self.user}: the lesson never ran (three Run All)")
         await page.wait_for_function(
             """() => {
             const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];

@@ -155,10 +155,13 @@ async def browser_run(pupil: BrowserPupil, lesson: Lesson, seed: int, result: di
         await pupil.open_lesson(lesson.notebook.name)
         t1 = time.monotonic()
         result["stage"] = "run all"
-        await pupil.run_all()
+        try:
+            await pupil.run_all()
+        finally:
+            result["kernel_dialogs"] = pupil.kernel_dialogs
+            result["cleared_runs"] = pupil.cleared_runs
         result["cells"] = time.monotonic() - t1
         result["error_outputs"] = await pupil.error_outputs()
-        result["kernel_dialogs"] = pupil.kernel_dialogs
         await lesson.meet(result)
         result["stage"] = "clicks"
         result["clicks"] = await pupil.play(args.moves, seed, args.think)
@@ -319,10 +322,12 @@ def table(args: argparse.Namespace, results: list[dict], peak: dict, free: tuple
         rows.append(
             line(
                 "browser: error outputs in the lesson; requests outside the hub; "
-                'JupyterLab\'s "Select Kernel" question met',
+                'JupyterLab\'s "Select Kernel" question met; Run All that cleared the cells '
+                "and ran none (then run again)",
                 f"{sum(r.get('error_outputs', 0) for r in real)}; "
                 f"{sum(r.get('outside', 0) for r in real)}; "
-                f"{sum(r.get('kernel_dialogs', 0) for r in real)}",
+                f"{sum(r.get('kernel_dialogs', 0) for r in real)}; "
+                f"{sum(r.get('cleared_runs', 0) for r in real)}",
             )
         )
         if clicks:

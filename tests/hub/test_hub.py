@@ -94,6 +94,8 @@ async def _scenario(hub: ClassHub) -> None:
         # The login page speaks the class's language first (Turkish), then English.
         page = (await pupil.client.get("/hub/login")).text
         assert "<h1>Giriş / Sign in</h1>" in page and "Kullanıcı adı / User name:" in page
+        # Its scripts are waited for however slowly a busy hub serves them (require.js).
+        assert "require.config({ waitSeconds: 0 });" in page
         assert "Kartındaki kullanıcı adını ve şifreyi yaz." in page and "Username:" not in page
         # A wrong password is refused with the Turkish message; the right one lets in.
         refused = await pupil.login(password="wrong-11")

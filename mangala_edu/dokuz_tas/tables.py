@@ -73,7 +73,6 @@ child at a time).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import hashlib
 import json
 import os
@@ -90,7 +89,7 @@ from pathlib import Path
 from typing import Any
 
 from ..search.errors import SearchError
-from ..search.tables import TableError, cache_dir
+from ..search.tables import TableError, cache_dir, write_atomically
 from .board import LINE_MASKS, LINES_AT, NEIGHBOUR_MASKS, SYMMETRIES
 from .notation import QUIET_LIMIT
 from .position import Position
@@ -822,18 +821,7 @@ def write(
     }
     head = MAGIC + json.dumps(header).encode() + b"\n"
     head += b" " * (HEADER_BYTES - len(head))
-    tmp = folder / f".tmp-{os.getpid()}-{threading.get_ident()}-{final.name}"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(head)
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, final)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+    write_atomically(final, lambda f: (f.write(head), f.write(data)))
     return final
 
 

@@ -508,11 +508,20 @@ def write(rules: Rules, stones: int, data: Any, folder: str | Path) -> Path:
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
     head = header_bytes(header)
+    write_atomically(final, lambda f: (f.write(head), data.tofile(f)))
+    forget_loaded()
+    return final
+
+
+def write_atomically(final: Path, fill: Callable[[Any], object]) -> None:
+    """Write ``final`` whole or not at all: ``fill(file)`` writes into a temporary file
+    beside it, which is synced and then renamed (a build interrupted leaves no half table
+    behind). Also used by the other games' tables."""
+    folder = final.parent
     tmp = folder / f".tmp-{os.getpid()}-{threading.get_ident()}-{final.name}"
     try:
         with open(tmp, "wb") as f:
-            f.write(head)
-            data.tofile(f)
+            fill(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, final)
@@ -529,8 +538,6 @@ def write(rules: Rules, stones: int, data: Any, folder: str | Path) -> Path:
                 os.close(fd)
         except OSError:
             pass
-    forget_loaded()
-    return final
 
 
 def describe(path: Path) -> dict[str, Any]:

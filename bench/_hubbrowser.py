@@ -47,6 +47,7 @@ class BrowserPupil:
         self.outside: list[str] = []
         self.kernel_dialogs = 0
         self.cleared_runs = 0
+        self.login_seconds: float | None = None
         self.page: Any = None
         self.context: Any = None
 
@@ -76,16 +77,24 @@ class BrowserPupil:
         await page.goto(self.url + "hub/login")
         await page.fill("#username_input", self.user)
         await page.fill("#password_input", self.password)
-        await page.click("#login_submit")
+        t0 = time.monotonic()
+        # A browser waits for the next page as long as the hub takes (Playwright's usual 30 s
+        # is no pupil's limit): the seconds it took are kept.
+        await page.click("#login_submit", timeout=timeout * 1000)
+        await page.wait_for_url(lambda url: "/hub/login" not in url, timeout=timeout * 1000)
+        self.login_seconds = time.monotonic() - t0
         await page.wait_for_url(re.compile(rf"/user/{self.user}/lab"), timeout=timeout * 1000)
         await page.wait_for_selector(".jp-Notebook", timeout=timeout * 1000)
 
     async def open_lesson(self, name: str, timeout: float = 300.0) -> None:
-        """Open the lesson ``name`` by a double click in the file list, as a pupil does, and
-        wait until its kernel is idle."""
+        """Open the lesson ``name`` by a double click in the file list, as a pupil does (unless
+        JupyterLab opened it already: the lesson of the day), and wait until its kernel is
+        idle."""
         page = self.page
-        item = page.locator(".jp-DirListing-itemText", has_text=name)
-        await item.dblclick(timeout=timeout * 1000)
+        current = page.locator(".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel")
+        if name not in await current.all_text_contents():
+            item = page.locator(".jp-DirListing-itemText", has_text=name)
+            await item.dblclick(timeout=timeout * 1000)
         await page.locator(
             ".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel", has_text=name
         ).wait_for(timeout=timeout * 1000)
@@ -133,7 +142,7 @@ class BrowserPupil:
             if what == "dialog":
                 self.kernel_dialogs += 1
                 await page.locator(".jp-Dialog button.jp-mod-accept").click()
-                await page.locator(".jp-Dialog").wait_for(state="detached")
+                await page.locator(".jp-Dialog").wait_for(state="detached", timeout=timeout * 1000)
             else:
                 self.cleared_runs += 1
             await self._kernel_idle(timeout)

@@ -31,6 +31,7 @@ from tornado.websocket import websocket_connect
 
 from mangala_edu.classroom.hub import proxy_command, write_config
 from mangala_edu.classroom.roster import Roster
+from mangala_edu.classroom.server import lower_priority
 
 
 def free_ports() -> int:
@@ -132,6 +133,11 @@ class ClassHub:
     passwords: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen | None = None
     pids: set[int] = field(default_factory=set)
+    lesson: int | None = None
+    """The lesson of the day (``classroom.sh start --lesson``): every JupyterLab opens it."""
+    nice: int = 0
+    """Niceness of the hub (and its autogroup; the servers it starts run ``SERVER_NICE`` lower
+    still): ``10`` lets browsers on this same machine run first, as on a pupil's own computer."""
 
     @property
     def url(self) -> str:
@@ -160,6 +166,8 @@ class ClassHub:
             "MANGALA_CLASSROOM_DIR": str(self.folder.parent),
             "MANGALA_EDU_CACHE": str(self.folder.parent / "cache"),
         }
+        if self.lesson is not None:
+            env["MANGALA_LESSON"] = str(self.lesson)
         self.log.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
@@ -169,6 +177,7 @@ class ClassHub:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                preexec_fn=(lambda: lower_priority(self.nice)) if self.nice else None,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

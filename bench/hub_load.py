@@ -149,7 +149,10 @@ async def browser_run(pupil: BrowserPupil, lesson: Lesson, seed: int, result: di
         result["stage"] = "browser"
         await pupil.open()
         result["stage"] = "login page"
-        await pupil.login()
+        try:
+            await pupil.login()
+        finally:
+            result["login_page"] = pupil.login_seconds
         result["up"] = time.monotonic() - t0
         result["stage"] = "lesson"
         await pupil.open_lesson(lesson.notebook.name)
@@ -312,6 +315,15 @@ def table(args: argparse.Namespace, results: list[dict], peak: dict, free: tuple
         runs = [r["cells"] for r in real if "cells" in r]
         clicks = [c for r in real for c in r.get("clicks", [])]
         rows.append(line("of the pupils, in a real browser (Chromium, 1366×768)", str(len(real))))
+        logins = [r["login_page"] for r in real if r.get("login_page") is not None]
+        if logins:
+            rows.append(
+                line(
+                    "browser: seconds from the login button to the next page (the starting "
+                    "page or JupyterLab): median / slowest",
+                    f"{statistics.median(logins):.1f} / {max(logins):.1f}",
+                )
+            )
         if runs:
             rows.append(
                 line(
@@ -368,6 +380,20 @@ def main() -> int:
     parser.add_argument(
         "--shots", type=Path, help="a folder for a screenshot of each browser pupil that failed"
     )
+    parser.add_argument(
+        "--lesson-of-the-day",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the hub opens --lesson for every pupil (classroom.sh start --lesson); else lesson "
+        "1 opens and a browser pupil opens --lesson by a double click",
+    )
+    parser.add_argument(
+        "--hub-nice",
+        type=int,
+        default=0,
+        help="niceness of the hub, its servers and kernels (10: browsers on this machine run "
+        "first, as on a pupil's own computer)",
+    )
     parser.add_argument("--append", action="store_true", help="add the table to RESULTS.md")
     parser.add_argument("--keep", action="store_true", help="keep the class folder")
     args = parser.parse_args()
@@ -375,6 +401,8 @@ def main() -> int:
         parser.error("--pupils is 1 to 60, --moves 0 or more and --think 0 to 60")
     if not 0 <= args.browsers <= args.pupils:
         parser.error("--browsers is 0 to --pupils")
+    if not 0 <= args.hub_nice <= 19:
+        parser.error("--hub-nice is 0 to 19")
     reason = missing()
     if reason:
         print(f"hub_load: {reason}", file=sys.stderr)
@@ -384,7 +412,12 @@ def main() -> int:
         parser.error(f"no lesson {args.lesson}")
     base = Path(tempfile.mkdtemp(prefix="mangala-hub-load-"))
     before = used_memory()
-    hub = ClassHub(base / "T1", pupils=args.pupils)
+    hub = ClassHub(
+        base / "T1",
+        pupils=args.pupils,
+        nice=args.hub_nice,
+        lesson=args.lesson if args.lesson_of_the_day else None,
+    )
     t0 = time.monotonic()
     try:
         hub.make_class()
@@ -410,6 +443,8 @@ def main() -> int:
             f"```\npython bench/hub_load.py --pupils {args.pupils} --moves {args.moves} "
             f"--lesson {args.lesson} --think {args.think:g} "
             f"--{'' if args.together else 'no-'}together --browsers {args.browsers} "
+            f"--{'' if args.lesson_of_the_day else 'no-'}lesson-of-the-day "
+            f"--hub-nice {args.hub_nice} "
             f"--append\n```\n\n{text}\n"
         )
         with open(ROOT / "bench" / "RESULTS.md", "a", encoding="utf-8") as out:

@@ -60,12 +60,14 @@ def test_passwords_are_short_readable_and_hashed_with_salt():
     for word in passwords:
         assert len(word) == 9 and set(word) <= allowed and word[6] == "-"
         assert not set(word) & set("l1Ii0oO")
-    first, second = hash_password("abc"), hash_password("abc")
+    # Letters that are no hex digits, so the password cannot turn up in the hash by chance.
+    first, second = hash_password("parola"), hash_password("parola")
     assert first != second  # a new salt each time
-    assert "abc" not in first and first.startswith("scrypt$")
-    assert check_password("abc", first) and check_password("abc", second)
-    assert not check_password("abd", first)
-    assert not check_password("abc", "nonsense") and not check_password("abc", "md5$x$y$z$a$b")
+    assert "parola" not in first and first.startswith("scrypt$")
+    assert check_password("parola", first) and check_password("parola", second)
+    assert not check_password("parolu", first)
+    assert not check_password("parola", "nonsense")
+    assert not check_password("parola", "md5$x$y$z$a$b")
 
 
 def test_the_roster_file_round_trips_and_keeps_no_password(tmp_path: Path):
@@ -219,9 +221,30 @@ def test_the_hub_configuration_keeps_everything_in_the_class_folder(tmp_path: Pa
     # Nothing is culled in a lesson: a kernel with its tab open stays however idle; a server
     # is stopped only after longer than a double lesson, far above its activity reports (300 s).
     assert "--MappingKernelManager.cull_connected=False" in c.Spawner.args
+    # Lesson 1 opens, unless the teacher starts the hub with a lesson of the day.
+    assert c.Spawner.default_url == "/lab/tree/01_tahta.ipynb"
+    today = Config()
+    configure(today, folder, Settings(folder, port=8100, ip="127.0.0.1", lesson=9))
+    assert today.Spawner.default_url == "/lab/tree/09_oyna.ipynb"
+    # The pupils' servers start one step behind the hub (tests/hub checks a kernel's niceness).
+    assert c.Spawner.cmd == [sys.executable, "-m", "mangala_edu.classroom.server"]
     (culler,) = [s for s in c.JupyterHub.services if s["name"] == "idle-culler"]
     (timeout,) = [a for a in culler["command"] if a.startswith("--timeout=")]
     assert int(timeout.split("=")[1]) >= 90 * 60
+
+
+def test_start_refuses_a_lesson_there_is_not_and_starts_nothing(
+    tmp_path: Path, capsys, classes: Path
+):
+    Roster.create("7A", ["Ayşe"], classes / "7A")
+    for wrong in ("99", "20"):  # no such lesson; the teachers' own notebook
+        assert cli.main(["start", "7A", "--lesson", wrong]) == 2
+        err = capsys.readouterr().err
+        assert f"Ders {wrong} yok." in err and f"There is no lesson {wrong}." in err
+        assert ", 9, " in err and ", 20," not in err
+    assert not (classes / "7A" / "hub" / "hub.log").exists()  # no hub was started
+    assert cli.main(["start", "7A", "--lesson", "nine"]) == 2
+    assert "invalid int value" in capsys.readouterr().err
 
 
 def test_a_pupils_copy_of_the_lessons_is_never_overwritten(tmp_path: Path):

@@ -8,6 +8,7 @@ starts every pupil's server before the lesson (see ``docs/classroom-server.md``)
 - :mod:`.cards`: the printable login cards (HTML and PDF);
 - :mod:`.auth`: JupyterHub's authenticator for the class (needs the ``classroom`` extra);
 - :mod:`.hub`: the hub's configuration and the spawn hook (each pupil's copy of the lessons);
+- :mod:`.server`: a pupil's server, started one step behind the hub;
 - :mod:`.cli`: the commands of ``classroom.sh``.
 """
 

@@ -6,7 +6,8 @@ the accounts, start the hub, start every pupil's server.
 ``add CLASS "NAME SURNAME"``               add a pupil who came late (their login card)
 ``reset CLASS USER``                       a new password for one account (a new card)
 ``list CLASS``                             the accounts and their names
-``start CLASS``                            start the hub (stop: Ctrl+C)
+``start CLASS [--lesson N]``               start the hub (stop: Ctrl+C); every pupil's
+                                           JupyterLab opens lesson N (default 1)
 ``start-all CLASS``                        start every pupil's server (before the lesson)
 ``tables``                                 build the endgame tables once, for every class
 =========================================  ===================================================
@@ -37,7 +38,7 @@ from typing import Any, NoReturn
 
 from ..i18n import t
 from .cards import Card, write_cards
-from .hub import Settings, service_token, write_config
+from .hub import Settings, lesson_file, service_token, write_config
 from .roster import (
     TEACHER,
     ClassroomError,
@@ -86,6 +87,13 @@ def _parser() -> argparse.ArgumentParser:
     ):
         p = sub.add_parser(command, help=text)
         p.add_argument("name", nargs="?", help="the class (may be left out with one class)")
+        if command == "start":
+            p.add_argument(
+                "--lesson",
+                type=int,
+                help="the lesson every pupil's JupyterLab opens (default 1) / "
+                "öğrencilerin açılışta gördüğü ders",
+            )
     sub.add_parser("tables", help="build the endgame tables / oyun sonu tablolarını kur")
     return parser
 
@@ -207,6 +215,12 @@ def _start(args: argparse.Namespace) -> int:
     folder = _the_class(args.name)
     roster = Roster.load(folder)
     settings = Settings.from_env(folder)
+    env = dict(os.environ)
+    if args.lesson is not None:
+        lesson_file(roster.lang, args.lesson)  # a clear message for a lesson there is not
+        env["MANGALA_LESSON"] = str(args.lesson)
+    elif settings.lesson is not None:
+        lesson_file(roster.lang, settings.lesson)
     config = write_config(folder)
     hub = folder / "hub"
     (hub / "running.json").write_text(json.dumps({"port": settings.port}) + "\n")
@@ -217,7 +231,7 @@ def _start(args: argparse.Namespace) -> int:
     command = [str(Path(sys.executable).with_name("jupyterhub")), "-f", str(config)]
     with open(hub / "hub.log", "a", encoding="utf-8") as log:
         process = subprocess.Popen(
-            command, cwd=hub, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            command, cwd=hub, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
         assert process.stdout is not None
         # Stopped by a service manager or `kill`: JupyterHub stops the pupils' servers first.

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..i18n import LANGUAGES, t
 from ..progress_store import LEARNER_ENV
-from .roster import Roster, classroom_root
+from .roster import ClassroomError, Roster, classroom_root
 
 __all__ = [
     "DEFAULT_PORT",
@@ -46,6 +46,7 @@ __all__ = [
     "Settings",
     "configure",
     "copy_lessons",
+    "lesson_file",
     "lessons_root",
     "page_texts",
     "proxy_command",
@@ -87,6 +88,8 @@ class Settings:
     folder: Path
     port: int = DEFAULT_PORT
     ip: str = ""
+    lesson: int | None = None
+    """The lesson of the day: every pupil's JupyterLab opens it (``None``: lesson 1)."""
 
     @property
     def proxy_api_port(self) -> int:
@@ -98,12 +101,39 @@ class Settings:
 
     @classmethod
     def from_env(cls, folder: Path) -> Settings:
-        """``MANGALA_PORT`` (default 8000) and ``MANGALA_HUB_IP`` (default: every interface)."""
+        """``MANGALA_PORT`` (default 8000), ``MANGALA_HUB_IP`` (default: every interface) and
+        ``MANGALA_LESSON`` (the lesson of the day; ``classroom.sh start --lesson N`` sets it)."""
+        lesson = os.environ.get("MANGALA_LESSON")
         return cls(
             folder,
             port=int(os.environ.get("MANGALA_PORT") or DEFAULT_PORT),
             ip=os.environ.get("MANGALA_HUB_IP", ""),
+            lesson=int(lesson) if lesson else None,
         )
+
+
+def lesson_file(lang: str, number: int | None) -> str:
+    """The notebook of lesson ``number`` in the pupils' copy of the lessons (``None``: the
+    first lesson); raises :class:`ClassroomError` naming the lessons there are.
+
+    >>> lesson_file("tr", 9), lesson_file("en", None)
+    ('09_oyna.ipynb', '01_the_board.ipynb')
+    """
+    if number is None:
+        return FIRST_LESSON[lang]
+    found = sorted((lessons_root() / lang).glob(f"{number:02d}_*.ipynb"))
+    teachers = TEACHERS_LESSON[lang]
+    if not found or found[0].name == teachers:
+        numbers = sorted(
+            {p.name[:2] for p in (lessons_root() / lang).glob("[0-9][0-9]_*.ipynb")}
+            - {teachers[:2]}
+        )
+        raise ClassroomError(
+            "classroom.error.no_lesson",
+            lesson=number,
+            lessons=", ".join(n.lstrip("0") for n in numbers),
+        )
+    return found[0].name
 
 
 def lessons_root() -> Path:
@@ -213,7 +243,6 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
         path.mkdir(parents=True, exist_ok=True)
     cache = Path(os.environ.get("MANGALA_EDU_CACHE") or classroom_root() / "cache")
     lessons = lessons_root() / roster.lang
-    venv_bin = Path(sys.executable).parent
 
     # Where the hub listens and what it writes: all of it in <class>/hub.
     c.JupyterHub.bind_url = f"http://{settings.ip}:{settings.port}/"
@@ -242,8 +271,11 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
     # The pupils' servers: the hub's Unix user, one home each in <class>/pupils.
     c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
     c.SimpleLocalProcessSpawner.home_dir_template = str(folder / "pupils" / "{username}")
-    c.Spawner.cmd = [str(venv_bin / "jupyterhub-singleuser")]
-    c.Spawner.default_url = f"/lab/tree/{FIRST_LESSON[roster.lang]}"
+    # Each server one step behind the hub, so that the hub's pages answer while the class's
+    # servers start (classroom/server.py says why).
+    c.Spawner.cmd = [sys.executable, "-m", "mangala_edu.classroom.server"]
+    # A pupil's JupyterLab opens the lesson of the day (start --lesson N), else lesson 1.
+    c.Spawner.default_url = f"/lab/tree/{lesson_file(roster.lang, settings.lesson)}"
     args = [
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         f"--LabApp.app_settings_dir={_lab_settings(folder)}",

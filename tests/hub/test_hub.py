@@ -29,6 +29,7 @@ from _hubclient import ClassHub, Pupil, code_cells, is_running, missing  # noqa:
 
 from mangala_edu.classroom import cli  # noqa: E402
 from mangala_edu.classroom.cards import puzzle_names  # noqa: E402
+from mangala_edu.classroom.server import SERVER_NICE  # noqa: E402
 
 from .._async import run_apart  # noqa: E402
 
@@ -54,6 +55,11 @@ from mangala_edu.progress_store import ProgressStore, progress_dir
 ProgressStore().add_attempt({name!r}, {{"puzzle": "m1", "themes": ["even_capture"],
                                        "solved": True, "clean": True}})
 print(progress_dir())
+"""
+
+NICENESS = """
+import os
+print(os.nice(0))
 """
 
 LEARNER = """
@@ -122,6 +128,10 @@ async def _scenario(hub: ClassHub) -> None:
         for cell in code_cells(ROOT / "notebooks" / "tr" / "01_tahta.ipynb", 3):
             await pupil.run(cell, timeout=60)
         # The puzzles save under the name on the pupil's card, without asking.
+        # The pupil's kernel runs one step behind the hub (whose pages every pupil waits on).
+        assert hub.process is not None
+        hub_nice = os.getpriority(os.PRIO_PROCESS, hub.process.pid)
+        assert int((await pupil.run(NICENESS)).strip()) == min(19, hub_nice + SERVER_NICE)
         learner = (await pupil.run(LEARNER)).strip()
         assert learner == puzzle_names([u.name for u in roster.pupils])[0] != "None"
         folder = (await pupil.run(ATTEMPT.format(name=learner))).strip()

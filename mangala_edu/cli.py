@@ -17,6 +17,15 @@ Every game of the registry (:data:`mangala_edu.games.GAMES`) is played with ``--
 ``--pits``/``--stones``), ``mangala-ii``, ``mangala-iv`` (with ``--deal SEED`` for a random deal
 of its 98 stones) and ``toguz-korgool``, or an alias of one. In the family's games
 a replayed position that repeats an earlier one ends the game, as in a game record.
+
+``--rules dokuz-tas`` (or ``mühle``, ``nine-mens-morris``...; ``--no-flying`` turns flying off)
+plays Dokuz Taş, a game that is not sown (:attr:`mangala_edu.games.GameInfo.sowing`): its
+commands are in :mod:`mangala_edu.cli_dokuz_tas`. ``replay`` takes its turns (``d6 f4
+a4-a1xg7``), ``show``/``best``/``solve`` its positions in its text notation
+(``3/3/3/6/3/3/3 w 9 9 0``, or ``start``), ``analyse`` its game records (JSON, or a list of
+turns, with ``--rules dokuz-tas``), and ``tables build --rules dokuz-tas [CLASS ...]`` its
+endgame tables; ``--pits``, ``--stones``, ``--deal``, ``--first`` and ``--jobs`` are refused
+for it with a clear message.
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from .games import GAME, GAMES, SET, find_game, rules_of, unit_of
 from .i18n import LANGUAGES, Message, t
 
 if TYPE_CHECKING:
+    from .dokuz_tas.rules import DokuzTasRules
     from .search import BudgetExceeded
     from .search.analysis import MoveReview
 
@@ -82,8 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mangala-edu",
         description="Mangala (official Turkish rules) and its family (Kalah, Toguz Korgool, "
-        "Mangala II, Mangala IV): replay moves, show positions, ask the computer "
-        "for a move, solve endgames, review games.",
+        "Mangala II, Mangala IV), and Dokuz Taş (Nine Men's Morris): replay moves, show "
+        "positions, ask the computer for a move, solve endgames, review games.",
     )
     env_lang = os.environ.get("MANGALA_EDU_LANG")
     parser.add_argument(
@@ -109,24 +119,34 @@ def _parser() -> argparse.ArgumentParser:
             metavar="SEED",
             help="with --rules mangala-iv: deal the 98 stones at random (this seed)",
         )
+        p.add_argument(
+            "--no-flying",
+            action="store_true",
+            help="with --rules dokuz-tas: three stones do not fly (flying is on by default)",
+        )
 
     replay = sub.add_parser("replay", help="play pits in order and print each position")
     rules_options(replay)
     replay.add_argument(
         "--first",
         choices=SIDES,
-        default=SOUTH,
+        default=None,
         help="who moves first from the start position (default: south)",
     )
     replay.add_argument(
         "--from",
         dest="start",
         metavar="POSITION",
-        help="start from this position, e.g. '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S'",
+        help="start from this position, e.g. '4,4,4,4,4,4,0/4,4,4,4,4,4,0 S' "
+        "(Dokuz Taş: '3/3/3/6/3/3/3 w 9 9 0')",
     )
     replay.add_argument("--json", action="store_true", help="one JSON object per move")
     replay.add_argument(
-        "moves", nargs="*", metavar="PIT", help="pit numbers 1..6 from the mover's own left"
+        "moves",
+        nargs="*",
+        metavar="PIT",
+        help="pit numbers 1..6 from the mover's own left (Dokuz Taş: turns such as d6, "
+        "a1-a4, d6xd7, a1-a4xg7)",
     )
 
     show = sub.add_parser("show", help="print or draw a position")
@@ -184,6 +204,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument("records", nargs="+", metavar="RECORD.json")
     analyse.add_argument(
+        "--rules",
+        choices=RULE_NAMES,
+        default=None,
+        help="the game of the records (default: each record says; with dokuz-tas a record "
+        "may also be a list of turns)",
+    )
+    analyse.add_argument(
         "--time-per-move",
         type=float,
         default=1.0,
@@ -239,10 +266,33 @@ def _lang_after_the_command(parser: argparse.ArgumentParser) -> None:
                 todo.append(command)
 
 
+def _not_sown(args: argparse.Namespace) -> DokuzTasRules | None:
+    """The rules of ``--rules`` when it names a game that is not sown (Dokuz Taş, whose
+    commands are :mod:`mangala_edu.cli_dokuz_tas`), with ``--no-flying``, after refusing the
+    sowing games' options (``--pits``, ``--stones``, ``--deal``); ``None`` for a sowing game."""
+    game = find_game(args.rules)
+    if game.sowing:
+        return None
+    if args.pits is not None or args.stones is not None:
+        sized = ", ".join(g.key for g in GAMES if g.sized)
+        raise CommandError("cli.size_only", rules=args.rules, games=sized)
+    if args.deal is not None:
+        dealt = ", ".join(g.key for g in GAMES if g.dealt)
+        raise CommandError("cli.deal_only", rules=args.rules, games=dealt)
+    from .dokuz_tas.rules import DokuzTasRules
+
+    rules = game.rules(flying=not args.no_flying)
+    assert isinstance(rules, DokuzTasRules), rules
+    return rules
+
+
 def _rules(args: argparse.Namespace) -> Rules:
     """The rules of ``--rules`` with ``--pits``/``--stones`` (a sized game) or ``--deal`` (a
     dealt game), as the registry says each game takes them."""
     game = find_game(args.rules)
+    if args.no_flying:
+        unsown = ", ".join(g.key for g in GAMES if not g.sowing)
+        raise CommandError("cli.dokuz_tas.flying_only", rules=args.rules, games=unsown)
     if args.deal is not None and not game.dealt:
         dealt = ", ".join(g.key for g in GAMES if g.dealt)
         raise CommandError("cli.deal_only", rules=args.rules, games=dealt)
@@ -251,23 +301,29 @@ def _rules(args: argparse.Namespace) -> Rules:
             sized = ", ".join(g.key for g in GAMES if g.sized)
             raise CommandError("cli.size_only", rules=args.rules, games=sized)
         if args.deal is not None:
-            return game.rules(random_deal=True, seed=args.deal)
+            return game.sowing_rules(random_deal=True, seed=args.deal)
         return rules_of(args.rules)
     named = rules_of(args.rules)
-    return game.rules(
+    return game.sowing_rules(
         pits=named.pits if args.pits is None else args.pits,
         stones=named.stones if args.stones is None else args.stones,
     )
 
 
 def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    unsown = _not_sown(args)
+    if unsown is not None:
+        from .cli_dokuz_tas import replay
+
+        replay(args, unsown, out, lang)
+        return
     from .display.text import board_text
 
     rules = _rules(args)
     if args.start is not None:
         pos = Position.from_text(args.start, rules)
     else:
-        pos = Position.start(rules, args.first)
+        pos = Position.start(rules, args.first or SOUTH)
     game = Game(start=pos)  # a repeated position ends a game of the family
     if not args.json:
         print(board_text(pos, lang), file=out)
@@ -308,6 +364,12 @@ def _replay(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 
 
 def _show(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    unsown = _not_sown(args)
+    if unsown is not None:
+        from .cli_dokuz_tas import show
+
+        show(args, unsown, out, lang)
+        return
     pos = Position.from_text(args.position, _rules(args))
     if args.output is None:
         from .display.text import board_text
@@ -338,6 +400,12 @@ def _position(args: argparse.Namespace, lang: str) -> Position:
 
 
 def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    unsown = _not_sown(args)
+    if unsown is not None:
+        from .cli_dokuz_tas import best
+
+        best(args, unsown, out, lang)
+        return
     from .search import Player
 
     player = Player(args.level, seed=args.seed)  # an unknown level: a MangalaError, status 2
@@ -357,11 +425,17 @@ def _best(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 def _solve(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     from .search import BudgetExceeded, solve
 
+    unsown = _not_sown(args)
     long_search = args.all_moves or args.position.strip().lower() == "start"
-    if args.time_limit is None and not long_search:
-        args.time_limit = DEFAULT_TIME_LIMIT
+    if args.time_limit is None and (unsown is not None or not long_search):
+        args.time_limit = DEFAULT_TIME_LIMIT  # no long search in a game that is not sown
     if args.time_limit is not None and not args.time_limit > 0:
         raise CommandError("cli.bad_time", value=args.time_limit)
+    if unsown is not None:
+        from .cli_dokuz_tas import solve as solve_unsown
+
+        solve_unsown(args, unsown, out, lang)
+        return
     pos = _position(args, lang)
     if long_search:
         from .cli_solver import solve_command
@@ -431,6 +505,21 @@ def _analyse(args: argparse.Namespace, out: TextIO, lang: str) -> None:
         raise CommandError("cli.bad_time", value=args.time_per_move)
     if args.jobs is not None and args.jobs < 1:
         raise CommandError("cli.bad_jobs", value=args.jobs)
+    from .cli_dokuz_tas import reads_as_record
+
+    if args.rules is not None:
+        named = find_game(args.rules)
+    elif all(reads_as_record(record) for record in args.records):
+        named = next(g for g in GAMES if not g.sowing)  # Dokuz Taş's records or turns
+    else:
+        named = GAMES[0]  # Mangala's records: each says its rules
+    if not named.sowing:
+        from .cli_dokuz_tas import analyse
+
+        rules = named.rules()
+        assert not isinstance(rules, Rules), rules
+        analyse(args, rules, args.records, out, lang)
+        return
     games = []
     for record in args.records:
         try:

@@ -7,6 +7,12 @@ when no one is at the keyboard), shows a progress bar, and writes the file only 
 ``tables info`` lists the tables in the cache folder; ``tables verify`` checks every one
 (checksum, rules, size, and a sample of entries against the pure-Python solver).
 
+``mangala-edu tables build --rules dokuz-tas [CLASS ...] [--no-flying]`` builds Dokuz Taş's
+tables instead (:func:`mangala_edu.dokuz_tas.tables.build`: by class, the stones of the side to
+move and of the other side, default ``3-3 4-3 4-4``, each with the smaller classes it needs);
+``info`` and ``verify`` list and check them too (the checksum, and a sample of positions whose
+values are worked out again from their children's).
+
 ``mangala-edu solve start [--all-moves] [--jobs N]`` solves the start position with the
 compiled kernel and the table (if built), reporting progress on standard error every few
 seconds; stopped early (Ctrl-C or ``--time-limit``), it says what was proven by then.
@@ -46,6 +52,17 @@ def add_table_parser(sub: Any, rule_names: tuple[str, ...]) -> None:
     build.add_argument(
         "--rules", choices=rule_names, default="official", help="rules preset (default: official)"
     )
+    build.add_argument(
+        "classes",
+        nargs="*",
+        metavar="CLASS",
+        help="with --rules dokuz-tas: the classes to build, e.g. 3-3 4-3 (default: 3-3 4-3 4-4)",
+    )
+    build.add_argument(
+        "--no-flying",
+        action="store_true",
+        help="with --rules dokuz-tas: the tables of the game without flying",
+    )
     build.add_argument("--pits", type=int, help="pits a side, with --rules kalah (default 6)")
     build.add_argument(
         "--stones",
@@ -73,17 +90,25 @@ def tables_command(args: argparse.Namespace, out: TextIO, lang: str) -> int:
     if args.action == "verify":
         return _tables_verify(folder, out, lang)
     # build
+    game = find_game(args.rules)
+    if not game.sowing:
+        return _dokuz_tas_build(args, out, lang)
+    if args.classes or args.no_flying:
+        unsown = ", ".join(g.key for g in GAMES if not g.sowing and g.search.tables)
+        given = " ".join(args.classes) or "--no-flying"
+        raise CommandError(
+            "cli.dokuz_tas.classes_only", value=given, rules=args.rules, games=unsown
+        )
     from .search.compiled import available, supports
 
-    game = find_game(args.rules)
     if game.sized:  # a table holds every start of a size: its stones a pit do not matter
         pits = rules_of(args.rules).pits if args.pits is None else args.pits
-        rules = game.rules(pits=pits, stones=1)
+        rules = game.sowing_rules(pits=pits, stones=1)
     else:
         if args.pits is not None:
             sized = ", ".join(g.key for g in GAMES if g.sized and g.search.tables)
             raise CommandError("tables.pits_only", games=sized)
-        rules = game.rules()
+        rules = game.sowing_rules()
     if not available():
         raise CommandError("tables.no_kernel")
     if not supports(rules):
@@ -140,13 +165,15 @@ def tables_command(args: argparse.Namespace, out: TextIO, lang: str) -> int:
 
 
 def _tables_info(folder: str | None, out: TextIO, lang: str, as_json: bool) -> int:
+    from .dokuz_tas import tables as dokuz_tas
     from .search import tables
 
     where = tables.cache_dir() if folder is None else folder
     paths = tables.find_tables(where)
+    others = dokuz_tas.find_tables(where)
     if not as_json:
         print(t("tables.folder", lang, folder=where), file=out)
-    if not paths and not as_json:
+    if not paths and not others and not as_json:
         print(t("tables.none", lang, command=tables.build_command(Rules.official())), file=out)
     for path in paths:
         info = tables.describe(path)
@@ -168,17 +195,47 @@ def _tables_info(folder: str | None, out: TextIO, lang: str, as_json: bool) -> i
             )
         else:
             print(info["error"], file=out)
+    for path in others:
+        info = dokuz_tas.describe(path)
+        if as_json:
+            print(json.dumps(info, ensure_ascii=False), file=out)
+        elif info["ok"]:
+            print(
+                t(
+                    "cli.dokuz_tas.tables_info_line",
+                    lang,
+                    file=path.name,
+                    cls=info["class"],
+                    flying=_flying(bool(info["flying"])),
+                    entries=_count(int(info["entries"]), lang),
+                    megabytes=_megabytes(int(info["bytes"]), lang),
+                ),
+                file=out,
+            )
+        else:
+            print(info["error"], file=out)
     if not as_json:
         print(t("tables.default_stones", lang, stones=tables.DEFAULT_STONES), file=out)
+        print(
+            t(
+                "cli.dokuz_tas.tables_default",
+                lang,
+                classes=" ".join(dokuz_tas.DEFAULT_CLASSES),
+                command="mangala-edu tables build --rules dokuz-tas",
+            ),
+            file=out,
+        )
     return 0
 
 
 def _tables_verify(folder: str | None, out: TextIO, lang: str) -> int:
+    from .dokuz_tas import tables as dokuz_tas
     from .search import tables
 
     where = tables.cache_dir() if folder is None else folder
     paths = tables.find_tables(where)
-    if not paths:
+    others = dokuz_tas.find_tables(where)
+    if not paths and not others:
         print(t("tables.none", lang, command=tables.build_command(Rules.official())), file=out)
         return 0
     status = 0
@@ -204,7 +261,116 @@ def _tables_verify(folder: str | None, out: TextIO, lang: str) -> int:
                 ),
                 file=out,
             )
+    for path in others:
+        try:
+            loaded = dokuz_tas.load(path)
+        except dokuz_tas.TableError as exc:
+            status = 1
+            print(exc.message(lang), file=out)
+            continue
+        bad, checked = dokuz_tas.check_sample(loaded, count=100)
+        if bad:
+            status = 1
+            print(
+                t("tables.wrong_entries", lang, file=path.name, bad=bad, checked=checked), file=out
+            )
+        else:
+            print(
+                t(
+                    "tables.ok",
+                    lang,
+                    file=path.name,
+                    entries=_count(len(loaded.data), lang),
+                    checked=checked,
+                ),
+                file=out,
+            )
     return status
+
+
+def _flying(on: bool) -> Message:
+    return Message("cli.dokuz_tas.flying_on" if on else "cli.dokuz_tas.flying_off")
+
+
+def _dokuz_tas_build(args: argparse.Namespace, out: TextIO, lang: str) -> int:
+    """``mangala-edu tables build --rules dokuz-tas [CLASS ...] [--no-flying]``: Dokuz Taş's
+    tables (:func:`mangala_edu.dokuz_tas.tables.build`, as its ``build_command`` builds
+    them), each class with the smaller ones it needs; says their size first, asks (unless
+    ``--yes``, or no one is at the keyboard), then one line a class as it is built."""
+    from .dokuz_tas import tables as dokuz_tas
+    from .search.tables import cache_dir
+
+    if args.pits is not None:
+        sized = ", ".join(g.key for g in GAMES if g.sized and g.search.tables)
+        raise CommandError("tables.pits_only", games=sized)
+    if args.stones is not None:
+        raise CommandError("cli.dokuz_tas.tables_stones", rules=args.rules)
+    if args.jobs is not None:
+        raise CommandError("cli.dokuz_tas.no_option", option="--jobs", rules=args.rules)
+    classes = []
+    for text in args.classes or dokuz_tas.DEFAULT_CLASSES:
+        try:
+            classes.append(dokuz_tas.parse_class(text))
+        except dokuz_tas.TableError as exc:
+            raise CommandError("cli.dokuz_tas.bad_class", value=text) from exc
+    flying = not args.no_flying
+    needed = dokuz_tas.needed(classes)
+    entries = sum(dokuz_tas.class_size(c) for c in needed)
+    where = cache_dir() if args.folder is None else args.folder
+    print(
+        t(
+            "cli.dokuz_tas.tables_estimate",
+            lang,
+            flying=_flying(flying),
+            classes=", ".join(dokuz_tas.class_name(c) for c in needed),
+            entries=_count(entries, lang),
+            megabytes=_megabytes(entries + dokuz_tas.HEADER_BYTES * len(needed), lang),
+            folder=where,
+        ),
+        file=out,
+    )
+    out.flush()
+    if not args.yes and sys.stdin is not None and sys.stdin.isatty():
+        answer = input(t("tables.confirm", lang)).strip().lower()
+        if answer not in ("e", "evet", "y", "yes"):
+            print(t("tables.cancelled", lang), file=out)
+            return 1
+
+    def built(f: Any) -> None:
+        print(
+            t(
+                "cli.dokuz_tas.tables_class",
+                lang,
+                cls=dokuz_tas.class_name(f.cls),
+                canonical=_count(f.canonical, lang),
+                wins=_count(f.wins, lang),
+                draws=_count(f.draws, lang),
+                losses=_count(f.losses, lang),
+                longest=f.longest_win,
+                seconds=_decimal(f.seconds, lang),
+            ),
+            file=out,
+            flush=True,
+        )
+
+    started = time.perf_counter()
+    try:
+        paths = dokuz_tas.build(classes, flying=flying, folder=args.folder, progress=built)
+    except KeyboardInterrupt:
+        print(t("tables.interrupted", lang), file=sys.stderr)
+        return 130
+    seconds = time.perf_counter() - started
+    print(
+        t(
+            "cli.dokuz_tas.tables_built",
+            lang,
+            folder=where,
+            count=len(paths),
+            seconds=_decimal(seconds, lang),
+        ),
+        file=out,
+    )
+    return 0
 
 
 _OUTCOMES = {

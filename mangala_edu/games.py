@@ -9,8 +9,9 @@ their reach, the endgame tables). A new game adds one entry and its own folder.
 'toguz-korgool'
 >>> find_game("kalah(7,4)").rules(pits=7, stones=4)
 Rules.kalah(pits=7, stones=4)
->>> [g.key for g in GAMES]
-['official', 'no-return', 'own-side', 'kalah', 'mangala-ii', 'mangala-iv', 'toguz-korgool']
+>>> [g.key for g in GAMES]    # doctest: +NORMALIZE_WHITESPACE
+['official', 'no-return', 'own-side', 'kalah', 'mangala-ii', 'mangala-iv', 'toguz-korgool',
+ 'dokuz-tas']
 >>> from mangala_edu.engine.rules import Rules
 >>> game_of(Rules.mangala_ii()).unit, game_of(Rules.official()).unit
 ('game', 'set')
@@ -21,6 +22,29 @@ The entries name their code by import path (``"module:attribute"``), loaded on f
 that reading the registry imports no engine, search or widget: a game whose board is points
 and lines (Dokuz Taş) names its own engine, board, picture and notation, and nothing of
 Mangala's is loaded for it.
+
+**Games that are not sown.** The games of the Mangala family (:attr:`GameInfo.sowing`) are
+played with a Mangala :class:`~mangala_edu.engine.rules.Rules`: :meth:`GameInfo.rules` makes
+one, and every part built on sowing (its engine, searches, endgame tables, lessons, the
+family's comparison) takes only these games. Dokuz Taş has its own rules object instead, a
+frozen :class:`~mangala_edu.dokuz_tas.rules.DokuzTasRules` with its one switch (``flying``),
+whose :attr:`~GameInfo.geometry` is its board of points and lines.
+:meth:`GameInfo.sowing_rules` (and :func:`rules_of`, ``Rules.from_name``) are for the sowing
+games only, and refuse the others by name:
+
+>>> dokuz = find_game("Dokuz Taş")
+>>> dokuz.key, dokuz.sowing, dokuz.unit, find_game("Mühle") is dokuz
+('dokuz-tas', False, 'game', True)
+>>> dokuz.rules(flying=False)
+DokuzTasRules(flying=False)
+>>> game_of(dokuz.rules()) is dokuz, len(dokuz.geometry.points)
+(True, 24)
+>>> [g.key for g in GAMES if g.sowing and g.variant_of is None]    # the family compared
+['official', 'kalah', 'mangala-ii', 'mangala-iv', 'toguz-korgool']
+>>> rules_of("morris")
+Traceback (most recent call last):
+...
+mangala_edu.engine.rules.RulesError: ... / Dokuz Taş (Nine Men's Morris) is not a game of sown stones: ...
 """
 
 from __future__ import annotations
@@ -34,7 +58,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from .dokuz_tas.rules import DokuzTasRules
     from .engine.rules import Rules
+
+    GameRules: TypeAlias = "Rules | DokuzTasRules"
+    """The rules of any registered game: Mangala's for a sowing game, a game's own else."""
 
 __all__ = [
     "GAMES",
@@ -57,6 +87,8 @@ CLASSIC_SEARCH = (_BACKENDS + "CompiledBackend", _BACKENDS + "ClassicBackend")
 numba is installed) and the pure-Python search, which give the same answers."""
 OFF_PATH_SEARCH = (_BACKENDS + "OffPathBackend",)
 """The search of the games whose stores lie beside the board."""
+DOKUZ_TAS_SEARCH = ("mangala_edu.dokuz_tas.search:DokuzTasBackend",)
+"""Dokuz Taş's own search (alpha-beta over points and lines, its endgame tables)."""
 
 
 def _norm(name: str) -> str:
@@ -74,7 +106,9 @@ class SearchInfo:
             about a second (``None``: each level says, as in Mangala).
         weights: the evaluator's weights of the off-path search, in 1/SCALE stones (``None``:
             the classic evaluator).
-        tables: endgame tables can be built for the game (``mangala-edu tables``).
+        tables: endgame tables can be built for the game (``mangala-edu tables``; a sowing
+            game's by :mod:`mangala_edu.search.tables`, Dokuz Taş's by
+            :mod:`mangala_edu.dokuz_tas.tables`).
     """
 
     backends: tuple[str, ...]
@@ -89,7 +123,8 @@ class GameInfo:
 
     Attributes:
         key: the game's name in game records and on the command line (``--rules``).
-        preset: import path of the function making its rules (``Rules.official`` ...).
+        preset: import path of the function making its rules (``Rules.official`` ...; for a
+            game that is not sown, its own rules class).
         name_key: catalogue key of its name for a learner.
         note_key: catalogue key of the line saying which rules are in play (``None``: the
             official rules, which need no note).
@@ -105,6 +140,11 @@ class GameInfo:
         board: import path of its interactive board (widget).
         picture: import path of the function drawing a position as a picture.
         notation: import path of the function writing a position as text.
+        sowing: a game of the Mangala family, played by sowing stones from pits: its preset
+            makes a Mangala :class:`~mangala_edu.engine.rules.Rules`, and the parts built on
+            sowing (its engine and searches, endgame tables, lessons, the family's
+            comparison) play it. ``False`` for a game with its own rules object, engine and
+            search (Dokuz Taş).
     """
 
     key: str
@@ -123,6 +163,7 @@ class GameInfo:
     board: str = "mangala_edu.widgets.board:Board"
     picture: str = "mangala_edu.display.svg:board_svg"
     notation: str = "mangala_edu.engine.notation:write_position"
+    sowing: bool = True
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -139,22 +180,51 @@ class GameInfo:
             raise AttributeError(what)
         return _load(getattr(self, what))
 
-    def rules(self, **options: Any) -> Rules:
-        """The game's rules (``pits``/``stones`` for a sized game, ``deal``/``random_deal``/
-        ``seed`` for a dealt one).
+    def rules(self, **options: Any) -> GameRules:
+        """The game's rules: for a sowing game a Mangala
+        :class:`~mangala_edu.engine.rules.Rules` (``pits``/``stones`` for a sized game,
+        ``deal``/``random_deal``/``seed`` for a dealt one), for another game its own rules
+        object (Dokuz Taş: a :class:`~mangala_edu.dokuz_tas.rules.DokuzTasRules`,
+        ``flying``).
 
         >>> find_game("mangala-ii").rules().stones
         6
+        >>> find_game("dokuz-tas").rules()
+        DokuzTasRules()
         """
-        return self.load("preset")(**options)
+        rules: GameRules = self.load("preset")(**options)
+        return rules
+
+    def sowing_rules(self, **options: Any) -> Rules:
+        """:meth:`rules` for the parts of the package built on sowing: the Mangala rules of a
+        sowing game; raises :class:`~mangala_edu.engine.rules.RulesError` for a game that is
+        not sown (it has no pits to sow).
+
+        >>> find_game("kalah").sowing_rules(pits=4, stones=3).pits
+        4
+        """
+        if not self.sowing:
+            from .engine.rules import RulesError
+            from .i18n import Message
+
+            raise RulesError(
+                "rules.not_sowing",
+                game=Message(self.name_key),
+                games=", ".join(g.key for g in GAMES if g.sowing),
+            )
+        rules: Rules = self.load("preset")(**options)
+        return rules
 
     @property
     def geometry(self) -> Any:
         """The board of the game's rules as its engine describes it (for the sowing games a
-        :class:`~mangala_edu.engine.geometry.Geometry`: pits, stores and the sowing path).
+        :class:`~mangala_edu.engine.geometry.Geometry`: pits, stores and the sowing path; for
+        Dokuz Taş a :class:`~mangala_edu.dokuz_tas.rules.Geometry`: points and lines).
 
         >>> find_game("toguz-korgool").geometry.pits
         9
+        >>> len(find_game("dokuz-tas").geometry.lines)
+        16
         """
         return self.rules().geometry
 
@@ -259,9 +329,32 @@ GAMES: tuple[GameInfo, ...] = (
         aliases=("togyz-kumalak", "toguz-kumalak"),
         lesson=25,
     ),
+    GameInfo(
+        key="dokuz-tas",
+        preset="mangala_edu.dokuz_tas.rules:DokuzTasRules",
+        name_key="game.dokuz-tas.name",
+        note_key="game.dokuz-tas.note",
+        unit=GAME,
+        search=SearchInfo(DOKUZ_TAS_SEARCH, tables=True),
+        aliases=(
+            "dokuz-taş",
+            "muhle",
+            "mühle",
+            "muehle",
+            "nine-mens-morris",
+            "nine-men's-morris",
+            "morris",
+        ),
+        engine="mangala_edu.dokuz_tas.position:Position",
+        board="mangala_edu.dokuz_tas.widget:DokuzTasBoard",
+        picture="mangala_edu.dokuz_tas.picture:board_svg",
+        notation="mangala_edu.dokuz_tas.position:format_position",
+        sowing=False,
+        lesson=29,
+    ),
 )
 """Every game, official Mangala first, then its local rules and the family in the order of
-the lessons."""
+the lessons, then the games that are not sown (Dokuz Taş)."""
 
 _SIZED = re.compile(r"(?P<key>[a-z-]+?)-?\((?P<pits>\d+),(?P<stones>\d+)\)")
 
@@ -296,34 +389,48 @@ def find_game(name: str) -> GameInfo:
 
 
 def rules_of(name: str) -> Rules:
-    """The rules a name gives: a game's preset, with the size of a sized name.
+    """The Mangala rules a name gives: a sowing game's preset, with the size of a sized name;
+    raises :class:`~.engine.rules.RulesError` for a game that is not sown (see
+    :meth:`GameInfo.sowing_rules`).
 
     >>> rules_of("kalah(4,3)").pits, rules_of("Mangala IV").pits
     (4, 7)
     """
     found = _parse(name)
-    if found is None:
-        find_game(name)  # raises the error naming the games
-    assert found is not None
+    if found is None:  # the games whose rules these can be: the sowing games
+        from .engine.rules import RulesError
+
+        raise RulesError("rules.unknown", value=name, games=", ".join(game_names(sowing=True)))
     game, size = found
-    return game.rules(**size)
+    return game.sowing_rules(**size)
 
 
-def game_names(*, sized: bool = True) -> tuple[str, ...]:
+def game_names(*, sized: bool = True, sowing: bool = False) -> tuple[str, ...]:
     """Every game's key as the command line accepts it (``kalah(M,N)`` for a sized game
-    when ``sized``).
+    when ``sized``); only the sowing games' with ``sowing``.
 
-    >>> game_names(sized=False)
-    ('official', 'no-return', 'own-side', 'kalah', 'mangala-ii', 'mangala-iv', 'toguz-korgool')
+    >>> game_names(sized=False)    # doctest: +NORMALIZE_WHITESPACE
+    ('official', 'no-return', 'own-side', 'kalah', 'mangala-ii', 'mangala-iv', 'toguz-korgool',
+     'dokuz-tas')
+    >>> game_names(sowing=True)[-1]
+    'toguz-korgool'
     """
-    return tuple(f"{g.key}(M,N)" if sized and g.sized else g.key for g in GAMES)
+    return tuple(
+        f"{g.key}(M,N)" if sized and g.sized else g.key for g in GAMES if g.sowing or not sowing
+    )
 
 
 @lru_cache(maxsize=256)
-def _registered(rules: Rules) -> GameInfo | None:
+def _registered(rules: GameRules) -> GameInfo | None:
     for game in GAMES:
         if rules.name.split("(")[0] not in game._names:
             continue
+        if not game.sowing:  # its own rules class: any rules of that class are its rules
+            return game if isinstance(rules, type(game.rules())) else None
+        from .engine.rules import Rules
+
+        if not isinstance(rules, Rules):
+            return None
         options: dict[str, Any] = {}
         if game.sized:
             options.update(pits=rules.pits, stones=rules.stones)
@@ -337,10 +444,11 @@ def _registered(rules: Rules) -> GameInfo | None:
     return None
 
 
-def game_of(rules: Rules, *, nearest: bool = False) -> GameInfo | None:
+def game_of(rules: GameRules, *, nearest: bool = False) -> GameInfo | None:
     """The registered game whose rules ``rules`` are (any size of a sized game, any deal of a
-    dealt one); ``None`` for other rules, or with ``nearest`` the registered game whose kind
-    they share (stores on the path or beside the board, a count capture, a tuzdik).
+    dealt one, either flying switch of Dokuz Taş); ``None`` for other rules, or with
+    ``nearest`` the registered sowing game whose kind they share (stores on the path or beside
+    the board, a count capture, a tuzdik).
 
     >>> from mangala_edu.engine.rules import Rules
     >>> game_of(Rules.kalah(4, 3)).key, game_of(Rules.mangala_iv(random_deal=True, seed=2)).key
@@ -353,6 +461,9 @@ def game_of(rules: Rules, *, nearest: bool = False) -> GameInfo | None:
     game = _registered(rules)
     if game is not None or not nearest:
         return game
+    from .engine.rules import Rules
+
+    assert isinstance(rules, Rules), rules  # the rules of a game that is not sown are its own
     if rules.stores_on_path:
         return GAMES[0]
     if rules.tuzdik:
@@ -360,9 +471,10 @@ def game_of(rules: Rules, *, nearest: bool = False) -> GameInfo | None:
     return find_game("mangala-iv" if rules.relay else "mangala-ii")
 
 
-def unit_of(rules: Rules) -> str:
+def unit_of(rules: GameRules) -> str:
     """What a learner plays under ``rules``: :data:`SET` (Mangala, its local rules, Kalah) or
-    :data:`GAME` (Mangala II and IV, Toguz Korgool); other rules as the game they are nearest.
+    :data:`GAME` (Mangala II and IV, Toguz Korgool, Dokuz Taş); other rules as the game they
+    are nearest.
     """
     game = game_of(rules, nearest=True)
     assert game is not None

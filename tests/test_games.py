@@ -13,8 +13,13 @@ from mangala_edu.cli import RULE_NAMES, TABLE_RULE_NAMES, main
 from mangala_edu.games import GAME, GAMES, SET, find_game, game_names, game_of, rules_of, unit_of
 from mangala_edu.i18n import catalogue
 
+SOWING = [g for g in GAMES if g.sowing]
+"""The games of the Mangala family: played with a Mangala ``Rules``."""
+NOT_SOWN = [g for g in GAMES if not g.sowing]
+"""The games with rules, an engine and a search of their own (Dokuz Taş)."""
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+
+@pytest.mark.parametrize("game", SOWING, ids=lambda g: g.key)
 def test_each_entry_names_its_rules_and_is_found_again_by_them(game):
     rules = game.rules()
     assert game_of(rules) is game
@@ -27,6 +32,25 @@ def test_each_entry_names_its_rules_and_is_found_again_by_them(game):
     assert game.unit in (SET, GAME) and unit_of(rules) == game.unit
     # stores beside the board: played as one game (Toguz Korgool, Mangala II, IV)
     assert (game.unit == GAME) == (not rules.stores_on_path)
+
+
+@pytest.mark.parametrize("game", NOT_SOWN, ids=lambda g: g.key)
+def test_a_game_that_is_not_sown_has_rules_of_its_own(game):
+    """Its rules are its own frozen object (no pits to sow): the registry finds the game
+    again by them, and every part built on sowing refuses it by name."""
+    rules = game.rules()
+    assert not isinstance(rules, Rules)
+    assert game_of(rules) is game and unit_of(rules) == game.unit == GAME
+    assert game.rules() == rules and hash(game.rules()) == hash(rules)
+    for alias in game.aliases:
+        assert find_game(alias) is game
+    assert rules.geometry is game.geometry
+    for name in (game.key, *game.aliases):
+        with pytest.raises(RulesError) as info:
+            Rules.from_name(name)
+        assert info.value.key == "rules.not_sowing"
+    with pytest.raises(RulesError):
+        game.sowing_rules()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
@@ -45,10 +69,18 @@ def test_each_entry_names_code_that_exists(game):
         assert callable(game.load(what)), what
     backends = game.backends()
     assert backends, "a game no search can play"
-    position = game.load("engine").start(game.rules())
+    rules = game.rules()
+    engine = game.load("engine")
+    # a sowing game's position is made from Mangala's rules; another game's rules make it
+    position = engine.start(rules) if game.sowing else rules.start()
+    assert isinstance(position, engine)
+    assert game.load("picture")(position).startswith("<svg")
+    if not game.sowing:  # its position in its own notation
+        assert engine.from_text(game.load("notation")(position)) == position
     # every backend the entry names plays the game: it gives a legal move from the start
     for backend in backends:
-        move = backend(game.rules()).choose(position, "kolay", seed=1)
+        search = backend(rules) if game.sowing else backend()
+        move = search.choose(position, "kolay", seed=1)
         assert move in position.legal_moves, backend
     with pytest.raises(AttributeError):
         game.load("key")

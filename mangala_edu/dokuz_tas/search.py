@@ -10,7 +10,9 @@ kolay     easy      looks 2 turns ahead (its own and the reply); now and then (3
 orta      medium    looks up to 3 turns ahead (about 0.25 s a turn)
 zor       hard      deeper and deeper for about 1 second, up to 8 turns ahead
 usta      expert    as deep as it can in about 2.5 seconds; a forced win or loss it finds
-                    is played out exactly (the quickest win, the slowest loss)
+                    is played out exactly (the quickest win, the slowest loss); with the
+                    endgame tables built (``mangala-edu tables build --rules dokuz-tas``)
+                    it reads them and plays the endgames they hold perfectly
 ========  ========  ====================================================================
 
 The search (:class:`Search`) is iterative-deepening alpha-beta in negamax form with a
@@ -30,7 +32,10 @@ or a draw with every line to its end) is *exact* (:class:`MoveValue`).
 Every level picks at random among equally good turns, so games vary. With a ``seed`` a player
 is reproducible: it then counts its budget in positions searched, not in seconds
 (:data:`NODES_PER_SECOND` for each second of the level), and starts each turn with an empty
-table, so the same seed gives the same turns on any machine.
+table, so the same seed gives the same turns on any machine. For the same reason a seeded
+player never reads the endgame tables (a machine has them or not); an unseeded expert reads
+them whenever they are in the user cache (:func:`endgame_probe`), as Mangala's expert reads
+Mangala's.
 
 >>> from mangala_edu.dokuz_tas import Position
 >>> choose(Position.start(), "orta", seed=1) in Position.start().legal_moves
@@ -76,6 +81,7 @@ __all__ = [
     "Solution",
     "analyse",
     "choose",
+    "endgame_probe",
     "get_level",
     "history_of",
     "move_values",
@@ -225,6 +231,8 @@ class Level:
         max_depth: the deepest iteration (plies).
         mistake_rate: the chance of playing a worse turn on purpose.
         mistake_cost: the most (in stones, as the level sees it) such a turn may cost.
+        tables: the level reads the endgame tables when they are built in the user cache
+            (:func:`endgame_probe`); unseeded players only.
     """
 
     key: str
@@ -233,6 +241,7 @@ class Level:
     max_depth: int
     mistake_rate: float = 0.0
     mistake_cost: float = 1.5
+    tables: bool = False
 
     def name(self, lang: str = "tr") -> str:
         """The level's name in ``lang`` (``"tr"`` or ``"en"``)."""
@@ -248,7 +257,7 @@ LEVELS: dict[str, Level] = {
     "kolay": Level("kolay", "easy", 0.05, 2, mistake_rate=0.3),
     "orta": Level("orta", "medium", 0.25, 3),
     "zor": Level("zor", "hard", 1.0, 8),
-    "usta": Level("usta", "expert", 2.5, MAX_DEPTH),
+    "usta": Level("usta", "expert", 2.5, MAX_DEPTH, tables=True),
 }
 """The levels by Turkish name, weakest first."""
 
@@ -728,12 +737,26 @@ def _text(move: RawTurn) -> str:
 # -- The backend and the players ------------------------------------------------------------------
 
 
+def endgame_probe(flying: bool = True) -> Probe | None:
+    """The probe of the endgame tables in the user cache (:func:`.tables.probe`) when a table
+    of this flying switch is built there; ``None`` when none is (the search then plays as it
+    does without tables).
+    """
+    from . import tables
+
+    return tables.probe if tables.built(flying) else None
+
+
 class DokuzTasBackend:
     """Dokuz Taş's search behind the same calls as Mangala's backends
     (:class:`~mangala_edu.search.backends.SearchBackend`): :meth:`solve`, :meth:`analyse`,
     :meth:`move_values`, :meth:`choose`, :meth:`forget`; ``history`` is always the game's
     positions before this one, budgets are seconds (``time_limit``) or positions searched
     (``node_limit``, the same on every machine).
+
+    ``tables``: the endgame tables' probe that a level reading them (:attr:`Level.tables`)
+    plays with, unseeded (default: :func:`endgame_probe`, those of the user cache when they
+    are built).
 
     >>> backend = DokuzTasBackend()
     >>> pos = Position.from_text("WW1/3/3/B5/3/3/BB1 w 1 0 0")
@@ -743,8 +766,10 @@ class DokuzTasBackend:
 
     name: ClassVar[str] = "dokuz-tas"
 
-    def __init__(self, search: Search | None = None) -> None:
+    def __init__(self, search: Search | None = None, *, tables: Probe | None = None) -> None:
         self.search = search if search is not None else Search()
+        self.tables = tables
+        self._with_tables: Search | None = None
 
     def solve(
         self,
@@ -852,9 +877,10 @@ class DokuzTasBackend:
                 node_limit = level.node_limit
             else:
                 time_limit = level.time_limit
+        search = self._search_for(position, level, reproducible)
         if reproducible or node_limit is not None:
-            self.search.forget()
-        result = self.analyse(
+            search.forget()
+        result = search.analyse(
             position,
             history=history,
             time_limit=time_limit,
@@ -873,9 +899,27 @@ class DokuzTasBackend:
                 mistake = True
         return Choice(rng.choice(pool), values, result.depth, result.nodes, result.seconds, mistake)
 
+    def _search_for(self, position: Position, level: Level, reproducible: bool) -> Search:
+        """The search ``level`` plays with: for a level that reads the endgame tables (and an
+        unseeded player, and a search given no probe of its own), a search with their probe
+        when they are built; otherwise :attr:`search`."""
+        if not level.tables or reproducible or self.search.probe is not None:
+            return self.search
+        probe = self.tables if self.tables is not None else endgame_probe(position.flying)
+        if probe is None:
+            return self.search
+        if self._with_tables is None or self._with_tables.probe is not probe:
+            base = self.search
+            self._with_tables = Search(
+                base.weights, symmetric=base.symmetric, probe=probe, max_entries=base.max_entries
+            )
+        return self._with_tables
+
     def forget(self) -> None:
         """Empty the search's table."""
         self.search.forget()
+        if self._with_tables is not None:
+            self._with_tables.forget()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -965,7 +1009,9 @@ def solve(
 
 class Player:
     """A computer player of one level, for whole games (keeps its table between turns unless
-    seeded: a seeded player is reproducible, see the module).
+    seeded: a seeded player is reproducible, see the module). ``tables``: the endgame tables'
+    probe of an unseeded expert (default: the user cache's when built, see
+    :class:`DokuzTasBackend`).
 
     >>> player = Player("kolay", seed=1)
     >>> player.choose(Position.start()) in Position.start().legal_moves
@@ -979,13 +1025,14 @@ class Player:
         *,
         node_limit: int | None = None,
         time_limit: float | None = None,
+        tables: Probe | None = None,
     ) -> None:
         self.level = get_level(level)
         self.seed = seed
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.rng = random.Random(seed)
-        self.backend = DokuzTasBackend()
+        self.backend = DokuzTasBackend(tables=tables)
         self.last: Choice | None = None
 
     @property

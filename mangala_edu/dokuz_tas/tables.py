@@ -76,6 +76,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -95,6 +96,7 @@ from .notation import QUIET_LIMIT
 from .position import Position
 
 __all__ = [
+    "DEFAULT_CLASSES",
     "FORMAT",
     "Figures",
     "Table",
@@ -103,7 +105,12 @@ __all__ = [
     "build",
     "build_command",
     "build_python",
+    "built",
+    "check_sample",
     "class_size",
+    "describe",
+    "expected_code",
+    "find_tables",
     "index_of",
     "load",
     "needed",
@@ -116,6 +123,10 @@ __all__ = [
 
 Class = tuple[int, int]
 """A class of positions: (stones of the side to move, stones of the other side)."""
+
+DEFAULT_CLASSES = ("3-3", "4-3", "4-4")
+"""The classes ``mangala-edu tables build --rules dokuz-tas`` builds when none is named (with
+their mirrors: 3-3, 3-4, 4-3, 4-4; under a minute with numba)."""
 
 FORMAT = 1
 """The file format's version (part of the file name; a file of another version is refused)."""
@@ -848,6 +859,20 @@ def load(path: str | Path, cls: Class | None = None, flying: bool | None = None)
         raw = path.read_bytes()
     except OSError as exc:
         raise TableError("tables.unreadable", file=str(path), reason=exc.strerror or exc) from exc
+    header, found, fly, entries, checksum = _read_header(raw, path)
+    if cls is not None and found != cls:
+        raise TableError("tables.damaged", file=str(path))
+    if flying is not None and fly != flying:
+        raise TableError("tables.damaged", file=str(path))
+    data = raw[HEADER_BYTES:]
+    if entries != class_size(found) or len(data) != entries or _checksum(data) != checksum:
+        raise TableError("tables.damaged", file=str(path))
+    return Table(found, fly, data, path, header)
+
+
+def _read_header(raw: bytes, path: Path) -> tuple[dict[str, Any], Class, bool, int, str]:
+    """The header of a table file (its first :data:`HEADER_BYTES` at least): the header, the
+    class, the flying switch, the entries and the checksum; raises :class:`TableError`."""
     try:
         if not raw.startswith(MAGIC) or len(raw) < HEADER_BYTES:
             raise TableError("tables.damaged", file=str(path))
@@ -866,14 +891,150 @@ def load(path: str | Path, cls: Class | None = None, flying: bool | None = None)
         raise
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise TableError("tables.damaged", file=str(path)) from exc
-    if header.get("game") != "dokuz-tas" or (cls is not None and found != cls):
+    if header.get("game") != "dokuz-tas" or not all(3 <= n <= STONES for n in found):
         raise TableError("tables.damaged", file=str(path))
-    if flying is not None and fly != flying:
-        raise TableError("tables.damaged", file=str(path))
-    data = raw[HEADER_BYTES:]
-    if entries != class_size(found) or len(data) != entries or _checksum(data) != checksum:
-        raise TableError("tables.damaged", file=str(path))
-    return Table(found, fly, data, path, header)
+    return header, found, fly, entries, checksum
+
+
+_FILE_NAME = re.compile(r"dokuz-tas-v\d+-(?P<fly>fly|nofly)-(?P<m>\d)-(?P<o>\d)\.dtt")
+
+
+def find_tables(folder: str | Path | None = None) -> list[Path]:
+    """Every Dokuz Taş table file in ``folder`` (default: the cache's tables folder,
+    :func:`~mangala_edu.search.tables.cache_dir`), by name; files of another format version
+    too (they are refused when loaded).
+
+    >>> find_tables("/nonexistent")
+    []
+    """
+    where = Path(folder) if folder is not None else cache_dir()
+    if not where.is_dir():
+        return []
+    return sorted(p for p in where.iterdir() if _FILE_NAME.fullmatch(p.name))
+
+
+def built(flying: bool = True, cache: str | Path | None = None) -> bool:
+    """Whether a table of this format and flying switch is in the cache (the tables the
+    search's strongest level then reads, see :func:`probe`).
+
+    >>> built(cache="/nonexistent")
+    False
+    """
+    folder = table_path((3, 3), flying, cache).parent
+    prefix = table_name((3, 3), flying).removesuffix("3-3.dtt")
+    return any(p.name.startswith(prefix) for p in find_tables(folder))
+
+
+def describe(path: str | Path) -> dict[str, Any]:
+    """What ``mangala-edu tables info`` says about a table file (its header only; the
+    entries are checked by :func:`load`): ``ok`` and the ``error`` when the header is not
+    sound.
+
+    >>> describe("/nonexistent/dokuz-tas-v1-fly-3-3.dtt")["ok"]
+    False
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            head = f.read(HEADER_BYTES)
+        header, cls, fly, entries, _checksum_text = _read_header(head, path)
+    except OSError as exc:
+        error = TableError("tables.unreadable", file=str(path), reason=exc.strerror or exc)
+        return {"file": str(path), "ok": False, "error": error.message()}
+    except TableError as exc:
+        return {"file": str(path), "ok": False, "error": exc.message()}
+    return {
+        "file": str(path),
+        "ok": True,
+        "rules": "dokuz-tas",
+        "class": class_name(cls),
+        "flying": fly,
+        "entries": entries,
+        "bytes": path.stat().st_size,
+        "format": header.get("format"),
+        "created": header.get("created"),
+    }
+
+
+def expected_code(
+    table: Table, mover: int, opp: int, sibling: Callable[[Class], Table | None]
+) -> int | None:
+    """The byte a position of ``table``'s class must have, worked out again from its
+    children's bytes (the partner class after a quiet turn, the class below after a
+    removal, read from ``sibling(cls)``): a win in 1 by a removal that wins (the opponent
+    left with two stones, or to move and lost within 50 plies), a win in ``d + 1`` when a
+    quiet turn leads to a loss in ``d``, a loss in ``d + 1`` when every quiet turn leads to a
+    win (the slowest in ``d``) and no removal avoids a win for the opponent within 50 plies, a
+    loss in 0 with no turn, a draw otherwise. ``None`` when a sibling table is missing.
+    """
+    cls = table.cls
+    fly = table.flying and cls[0] == 3
+    partner = sibling((cls[1], cls[0]))
+    below = sibling((cls[1] - 1, cls[0])) if cls[1] > 3 else None
+    if partner is None or (cls[1] > 3 and below is None):
+        return None
+    moves = 0
+    safe = False
+    quiet: list[int] = []
+    for after, t in _turns(mover, opp, fly):
+        moves += 1
+        if not _mill_at(after, t):
+            quiet.append(partner.code(opp, after))
+            continue
+        for r in _bits(_removable(opp)):
+            if below is None:  # the opponent is left with two stones
+                return win_code(1)
+            code = below.code(opp ^ (1 << r), after)
+            if _loss50(code):
+                return win_code(1)
+            if not _win50(code):
+                safe = True
+    if not moves:
+        return loss_code(0)
+    losses = [decode_value(c)[1] for c in quiet if c and not c & 1]
+    if losses:
+        return win_code(min(losses) + 1)
+    if not safe and all(c & 1 for c in quiet):
+        return loss_code(max((decode_value(c)[1] for c in quiet), default=0) + 1)
+    return 0
+
+
+def check_sample(table: Table, count: int = 100, seed: int = 1) -> tuple[int, int]:
+    """Check ``count`` random positions of a loaded table against their children (see
+    :func:`expected_code`), reading the other classes from the table's folder; returns
+    ``(wrong, checked)`` (positions whose sibling tables are missing are not checked).
+    """
+    import random
+
+    rng = random.Random(seed)
+    folder = table.path.parent if table.path is not None else cache_dir()
+    loaded: dict[Class, Table | None] = {table.cls: table}
+
+    def sibling(cls: Class) -> Table | None:
+        if cls not in loaded:
+            path = folder / table_name(cls, table.flying)
+            loaded[cls] = _sound_table(path, cls, table.flying)
+        return loaded[cls]
+
+    m, o = table.cls
+    wrong = checked = 0
+    for _ in range(count):
+        points = rng.sample(range(24), m + o)
+        mover = sum(1 << p for p in points[:m])
+        opp = sum(1 << p for p in points[m:])
+        wanted = expected_code(table, mover, opp, sibling)
+        if wanted is None:
+            continue
+        checked += 1
+        wrong += table.code(mover, opp) != wanted
+    return wrong, checked
+
+
+def _sound_table(path: Path, cls: Class, flying: bool) -> Table | None:
+    try:
+        return load(path, cls, flying)
+    except TableError:
+        return None
 
 
 # -- Building ----------------------------------------------------------------------------------------
@@ -887,13 +1048,15 @@ def build(
     engine: str = "auto",
     force: bool = False,
     progress: Callable[[Figures], None] | None = None,
+    folder: str | Path | None = None,
 ) -> list[Path]:
     """Build the tables of ``classes`` (and of every smaller class they need, and their
     mirrors) into the cache (``cache``: a folder whose ``tables`` subfolder is used; default
-    :func:`~mangala_edu.search.tables.cache_dir`). Tables already there and sound are kept
-    (unless ``force``). ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when
-    installed). ``progress(figures)`` is called after each class. Returns the paths of every
-    needed class's file.
+    :func:`~mangala_edu.search.tables.cache_dir`), or into ``folder`` itself (the tables'
+    folder, as ``mangala-edu tables build --folder`` names it). Tables already there and
+    sound are kept (unless ``force``). ``engine``: ``"numba"``, ``"python"`` or ``"auto"``
+    (numba when installed). ``progress(figures)`` is called after each class. Returns the
+    paths of every needed class's file.
     """
     wanted = [parse_class(c) if isinstance(c, str) else c for c in classes]
     for c in wanted:
@@ -903,12 +1066,16 @@ def build(
     use_numba = engine == "numba" or (engine == "auto" and numba_available())
     if engine == "numba" and not numba_available():
         raise TableError("tables.no_kernel")
-    folder = table_path((3, 3), flying, cache).parent
+    where = Path(folder) if folder is not None else table_path((3, 3), flying, cache).parent
+
+    def path_of(c: Class) -> Path:
+        return where / table_name(c, flying)
+
     built: dict[Class, Any] = {}
 
     def bytes_of(c: Class) -> bytes:
         if c not in built:
-            built[c] = load(table_path(c, flying, cache), c, flying).data
+            built[c] = load(path_of(c), c, flying).data
         return built[c]
 
     def array_of(c: Class) -> Any:
@@ -923,8 +1090,8 @@ def build(
     paths: list[Path] = []
     for unit in _units(wanted):
         pair = [unit] if unit[0] == unit[1] else [unit, (unit[1], unit[0])]
-        if not force and all(_sound(table_path(c, flying, cache), c, flying) for c in pair):
-            paths.extend(table_path(c, flying, cache) for c in pair)
+        if not force and all(_sound(path_of(c), c, flying) for c in pair):
+            paths.extend(path_of(c) for c in pair)
             continue
         start = time.perf_counter()
         if use_numba:
@@ -937,7 +1104,7 @@ def build(
             f.seconds = seconds
             f.engine = "numba" if use_numba else "python"
             f.bytes = HEADER_BYTES + len(result[c])
-            path = write(c, result[c], flying, folder, f.as_dict())
+            path = write(c, result[c], flying, where, f.as_dict())
             built[c] = result[c]
             paths.append(path)
             if progress is not None:
@@ -1067,7 +1234,7 @@ def build_command(argv: Sequence[str] | None = None) -> int:
         prog="mangala-edu tables build --rules dokuz-tas",
         description="Dokuz Taş endgame tables (moving phase, perfect play).",
     )
-    parser.add_argument("classes", nargs="*", default=["3-3", "4-3", "4-4"], help="e.g. 4-3")
+    parser.add_argument("classes", nargs="*", default=list(DEFAULT_CLASSES), help="e.g. 4-3")
     parser.add_argument("--no-flying", action="store_true", help="three stones do not fly")
     parser.add_argument("--cache", default=None, help="cache folder (default: the user cache)")
     parser.add_argument("--engine", choices=("auto", "numba", "python"), default="auto")

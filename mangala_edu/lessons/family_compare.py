@@ -40,9 +40,10 @@ from ..search.arena import computer_turns
 if TYPE_CHECKING:
     from ..display.svg_chart import SvgChart
 
-GAMES: tuple[str, ...] = tuple(g.key for g in REGISTRY if g.variant_of is None)
-"""The games compared (every game of the registry but the local rules), in the order of the
-lessons (official Mangala first)."""
+GAMES: tuple[str, ...] = tuple(g.key for g in REGISTRY if g.sowing and g.variant_of is None)
+"""The games compared: every sowing game of the registry but the local rules, in the order of
+the lessons (official Mangala first). Dokuz Taş is not of the family (no pits, no sowing):
+its measures (stones sown, captures, stores) would mean nothing."""
 
 PLAYERS: tuple[str, ...] = ("random", "greedy")
 
@@ -61,8 +62,8 @@ def rules_for(name: str, seed: int) -> Rules:
     deal of its stones (``seed``), since the mover has no choice to make."""
     game = find_game(name)
     if game.dealt:
-        return game.rules(random_deal=True, seed=seed)
-    return game.rules()
+        return game.sowing_rules(random_deal=True, seed=seed)
+    return game.sowing_rules()
 
 
 class GreedyPlayer:

@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 FAMILY_SOLVER_STONES = {
-    g.key: g.search.exact_stones for g in GAMES if g.search.exact_stones is not None
+    g.key: g.search.exact_stones for g in GAMES if g.sowing and g.search.exact_stones is not None
 }
 """In the off-path games the expert tries the exact solver with at most this many stones on the
 board, as the registry (:mod:`mangala_edu.games`, ``SearchInfo.exact_stones``) says (its reach

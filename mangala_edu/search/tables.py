@@ -118,9 +118,9 @@ def table_rules_name(rules: Rules) -> str:
     """
     flags = (rules.first_stone_back, rules.even_capture, rules.empty_capture, rules.end_rule)
     for game in GAMES:
-        if not game.search.tables:
+        if not game.sowing or not game.search.tables:  # Dokuz Taş's tables are its own
             continue
-        preset = game.rules()
+        preset = game.sowing_rules()
         if flags == (
             preset.first_stone_back,
             preset.even_capture,

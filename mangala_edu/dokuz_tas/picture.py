@@ -39,6 +39,7 @@ from xml.sax.saxutils import escape
 
 from ..i18n import get_language, t
 from .board import COLOURS, COORDINATES, LINES, POINT_NAMES, Colour, line_name, parse_point
+from .errors import IllegalTurnError
 from .notation import QUIET_LIMIT, STONES
 from .position import Position
 from .trace import Outcome, colour_name, phase_name
@@ -421,10 +422,17 @@ def board_svg(
     occurrences: int = 1,
     outcome: Outcome | None = None,
     size: int = 760,
+    mills: Iterable[str] = (),
+    taken: Iterable[str | int] = (),
+    protected: Iterable[str | int] = (),
 ) -> str:
     """The board as an SVG string, ``size`` pixels wide (it shrinks to fit narrower pages).
 
-    ``highlight`` rings points (names or numbers) with a thick dashed orange line;
+    ``highlight`` rings points (names or numbers) with a thick dashed orange line; ``mills``
+    draws lines (by name, ``"a7-d7-g7"``: a mill, or a line a lesson points at) in the live
+    board's mill colour under the stones; ``taken`` crosses out points whose stone was taken
+    (in red, as the live board marks the last removal); ``protected`` rings stones that a mill
+    could not take with the live board's dashed blue ring;
     ``labels=False`` leaves out the point names along the edges; ``occurrences`` is how often
     this position has stood in its game (shown from 2 on); ``outcome`` is the game's ending
     when the position alone does not know it (a third repetition).
@@ -443,7 +451,13 @@ def board_svg(
     for point in marked:
         if not isinstance(point, int) or not 0 <= point < len(POINT_NAMES):
             parse_point(str(point))  # raises, naming it
-    uid = _uid(position.to_text(), position.flying, marked, lang, labels, occurrences, outcome)
+    drawn = [_line_points(name) for name in mills]
+    crossed = sorted({parse_point(q) if isinstance(q, str) else q for q in taken})
+    locked = sorted({parse_point(q) if isinstance(q, str) else q for q in protected})
+    marks = (drawn, crossed, locked) if drawn or crossed or locked else ()
+    uid = _uid(
+        position.to_text(), position.flying, marked, lang, labels, occurrences, outcome, *marks
+    )
     status = status_text(position, lang, outcome)
     title = escape(t("dokuz_tas.board.label", lang) + ": " + status)
     p = PALETTE
@@ -456,9 +470,31 @@ def board_svg(
         f'<rect width="{WIDTH}" height="{FULL_HEIGHT}" rx="18" fill="{p["background"]}"/>',
         frame_svg(uid, labels=labels),
     ]
+    for a, c in drawn:
+        (x1, y1), (x2, y2) = point_xy(a), point_xy(c)
+        ends = f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke-linecap="round"'
+        dots = "".join(  # the line's points stay in sight on an empty line
+            f'<circle cx="{x}" cy="{y}" r="{POINT_R}" fill="{p["line"]}" stroke="#ffffff" '
+            'stroke-width="2"/>'
+            for x, y in (point_xy(q) for q in LINES[_line_index(a, c)])
+        )
+        out.append(
+            f'<g class="dt-mill"><line {ends} stroke="#ffffff" stroke-width="26" '
+            f'stroke-opacity="0.7"/><line {ends} stroke="{p["mill"]}" stroke-width="16"/>'
+            f"{dots}</g>"
+        )
+    for point in crossed:
+        x, y = point_xy(point)
+        out.append(
+            f'<path class="dt-taken" d="M{x - 14} {y - 14}L{x + 14} {y + 14}M{x + 14} {y - 14}'
+            f'L{x - 14} {y + 14}" stroke="{p["take"]}" stroke-width="6" stroke-linecap="round"/>'
+        )
     for point in marked:
         x, y = point_xy(point)
         out.append(f'<g class="dt-ring">{ring_svg(x, y, p["highlight"], dashed=True)}</g>')
+    for point in locked:
+        x, y = point_xy(point)
+        out.append(f'<g class="dt-protected">{ring_svg(x, y, p["protected"], dashed=True)}</g>')
     for p_index, char in enumerate(board_string(position)):
         if char == ".":
             continue
@@ -493,6 +529,24 @@ def board_svg(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+def _line_points(name: str) -> tuple[int, int]:
+    """The two end points of the line named ``name`` (``"a7-d7-g7"``, its points in either
+    order); raises :class:`~.errors.IllegalTurnError` for a name that is not one of the 16.
+
+    >>> [POINT_NAMES[p] for p in _line_points("g7-d7-a7")]
+    ['a7', 'g7']
+    """
+    for i, (a, _, c) in enumerate(LINES):
+        if sorted(name.split("-")) == sorted(line_name(i).split("-")):
+            return a, c
+    raise IllegalTurnError("dokuz_tas.error.unknown_line", value=name)
+
+
+def _line_index(a: int, c: int) -> int:
+    """The number of the line from point ``a`` to point ``c``."""
+    return next(i for i, line in enumerate(LINES) if (line[0], line[2]) == (a, c))
 
 
 def board_img(position: Position, *, lang: str | None = None, **kw: Any) -> str:

@@ -557,6 +557,15 @@ function render({ model, el }) {
     picture.focusRing(b.matches(":focus-visible") ? name : null);
   }
 
+  function showControls() {
+    // Only the buttons the board lists (a lesson's task has no "New game").
+    const shown = new Set(model.get("controls") || ["undo", "new_game", "speed"]);
+    view.undoBtn.hidden = !shown.has("undo");
+    view.newBtn.hidden = !shown.has("new_game");
+    view.speedLabel.hidden = !shown.has("speed");
+    view.toolbar.hidden = shown.size === 0;
+  }
+
   function updateTexts() {
     const T = model.get("texts") || {};
     view.stage.setAttribute("aria-label", T["dokuz_tas.board.label"] ?? "");
@@ -649,6 +658,7 @@ function render({ model, el }) {
     ["change:message change:message_kind", drawMessage],
     ["change:frame change:geometry", onFrame],
     ["change:texts", onTexts],
+    ["change:controls", showControls],
     ["msg:custom", onCustom],
   ];
   for (const [names, fn] of handlers) for (const name of names.split(" ")) model.on(name, fn);
@@ -658,6 +668,7 @@ function render({ model, el }) {
   const first = picture.buttons.get("d5") || [...picture.buttons.values()][0];
   if (first) first.tabIndex = 0;
   updateTexts();
+  showControls();
   drawIdle();
   drawMessage();
 

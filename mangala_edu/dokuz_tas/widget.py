@@ -16,8 +16,10 @@ JavaScript sends clicks on points; this class turns them into turn strings:
   ``a1-a4xg7``); Escape takes the half turn back.
 
 A click that cannot be played changes nothing and says why in the board's language (its
-catalogue key is :attr:`DokuzTasBoard.message_key`); it never raises. The same class works
-without a browser, which is how the tests use it:
+catalogue key is :attr:`DokuzTasBoard.message_key`); it never raises. A lesson may
+:meth:`~DokuzTasBoard.lock` the board (a task that is decided, a demonstration played by its
+buttons): every click then only says why, until :meth:`~DokuzTasBoard.unlock`. The same class
+works without a browser, which is how the tests use it:
 
 >>> board = DokuzTasBoard(lang="en")
 >>> for point in ("d6", "b4", "d7", "b6", "d5"):
@@ -89,9 +91,13 @@ _TEXT_KEYS = (
     "widget.speed",
 )
 
-MODES = ("place", "pick", "target", "remove", "wait", "over")
+MODES = ("place", "pick", "target", "remove", "wait", "over", "locked")
 """What a click does now: place a stone, pick a stone to move, choose where it goes, choose
-the stone to take, nothing (the side to move is not played on this board), nothing (over)."""
+the stone to take, nothing (the side to move is not played on this board), nothing (over),
+nothing (the board is locked: a click says why)."""
+
+CONTROLS = ("undo", "new_game", "speed")
+"""The buttons under the board, in their order; a board shows those in its ``controls``."""
 
 
 def _sides(human: str | Iterable[str]) -> tuple[Colour, ...]:
@@ -113,6 +119,8 @@ class DokuzTasBoard(anywidget.AnyWidget):
             the other side's turns come from Python (:meth:`play`), e.g. from ``on_turn``.
         on_turn: called as ``on_turn(trace)`` after every turn played on the board.
         speed: animation steps a second (0: no animation).
+        controls: the buttons shown under the board (of :data:`CONTROLS`; a lesson's task
+            shows no "New game": its own "Try again" starts it over).
     """
 
     _esm = _HERE / "widget.js"
@@ -139,6 +147,7 @@ class DokuzTasBoard(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
+    controls = traitlets.List(traitlets.Unicode(), list(CONTROLS)).tag(sync=True)
     geometry = traitlets.Dict().tag(sync=True)
     frame = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
@@ -155,13 +164,17 @@ class DokuzTasBoard(anywidget.AnyWidget):
         human: str | Iterable[str] = COLOURS,
         on_turn: Callable[[TurnTrace], object] | None = None,
         speed: float = 2.5,
+        controls: Iterable[str] = CONTROLS,
         **kwargs: Any,
     ) -> None:
-        super().__init__(lang=lang, speed=speed, **kwargs)
+        shown = [c for c in CONTROLS if c in tuple(controls)]
+        super().__init__(lang=lang, speed=speed, controls=shown, **kwargs)
         self._flying = flying if position is None else position.flying
         self._game = Game(position, flying=self._flying)
         self._human = _sides(human)
         self._callbacks: list[Callable[[TurnTrace], object]] = []
+        self._undo_callbacks: list[Callable[[], object]] = []
+        self._lock: Message | None = None
         if on_turn is not None:
             self._callbacks.append(on_turn)
         self._origin: int | None = None
@@ -254,6 +267,8 @@ class DokuzTasBoard(anywidget.AnyWidget):
         self._said = None
         self.send({"type": "reset"})
         self._sync()
+        for callback in list(self._undo_callbacks):
+            callback()
         return True
 
     def reset(self, position: Position | None = None) -> None:
@@ -276,6 +291,52 @@ class DokuzTasBoard(anywidget.AnyWidget):
         else:
             self._callbacks.append(callback)
 
+    def on_undo(self, callback: Callable[[], object], remove: bool = False) -> None:
+        """Call ``callback()`` after every whole turn taken back (:meth:`undo`, the undo
+        button); ``remove=True`` stops calling it."""
+        if remove:
+            self._undo_callbacks.remove(callback)
+        else:
+            self._undo_callbacks.append(callback)
+
+    @property
+    def locked(self) -> bool:
+        """True while the board is locked (see :meth:`lock`)."""
+        return self._lock is not None
+
+    def lock(self, reason: Message) -> None:
+        """Refuse every click until :meth:`unlock`: a click changes nothing and shows
+        ``reason``, which also stands under the board in place of the line on what a click
+        does; no point is marked playable. A half turn made by clicks is dropped. Turns
+        played from Python (:meth:`play`: a demonstration's) and :meth:`undo` still work.
+
+        >>> board = DokuzTasBoard(lang="en")
+        >>> board.lock(Message("dokuz_tas.lesson.demo_board"))
+        >>> board.hint
+        'This is a demonstration: play its turns with the buttons above the board.'
+        >>> board.click("d6"), board.mode, board.game.turns
+        (None, 'locked', ())
+        >>> board.message, board.hint
+        ('This is a demonstration: play its turns with the buttons above the board.', '')
+        >>> board.unlock(); board.click("d6").turn
+        'd6'
+        """
+        had = self._origin is not None or self._half is not None
+        self._lock = reason
+        self._origin = self._half = None
+        if had:
+            self.send({"type": "reset"})
+        self._sync()
+
+    def unlock(self) -> None:
+        """Accept clicks again (see :meth:`lock`); the message of a refused click goes too."""
+        if self._lock is None:
+            return
+        if self._said is not None and self._said[0] == self._lock:
+            self._said = None
+        self._lock = None
+        self._sync()
+
     # Clicks ------------------------------------------------------------------------------
     def _legal(self) -> list[tuple[int | None, int, int | None]]:
         return [tuple(parse_turn(m)) for m in self._game.legal_moves]  # type: ignore[misc]
@@ -283,6 +344,9 @@ class DokuzTasBoard(anywidget.AnyWidget):
     def _click(self, point: str | int) -> TurnTrace | None:
         p = parse_point(point) if isinstance(point, str) else parse_point(point_name(point))
         name = point_name(p)
+        if self._lock is not None:
+            self._say(self._lock, "info")
+            return None
         pos = self.position
         outcome = self._game.outcome
         if outcome is not None:
@@ -408,6 +472,8 @@ class DokuzTasBoard(anywidget.AnyWidget):
         pos = self.position
         if self._game.outcome is not None:
             return "over"
+        if self._lock is not None:
+            return "locked"
         if pos.to_move not in self._human:
             return "wait"
         if self._half is not None:
@@ -421,7 +487,7 @@ class DokuzTasBoard(anywidget.AnyWidget):
         lang = self.lang
         pos = self.position
         mode = self._mode()
-        legal = self._legal() if mode not in ("wait", "over") else []
+        legal = self._legal() if mode not in ("wait", "over", "locked") else []
         mover = pos.to_move
         board = board_string(pos)
         targets: list[int] = []
@@ -477,8 +543,10 @@ class DokuzTasBoard(anywidget.AnyWidget):
             self.counts = "" if won else counts_text(pos, lang, occurrences)
             self.counts_warning = pos.quiet >= QUIET_WARNING or occurrences >= 2
             self.caption = " ".join(m.text(lang) for m in captions)
-            self.hint = self._hint(mode, pos, takeable, protected).text(lang)
             said, kind = self._said or (None, "")
+            # A refused click on a locked board says the lock's reason once: there, not here.
+            refused = mode == "locked" and said is not None and said == self._lock
+            self.hint = "" if refused else self._hint(mode, pos, takeable, protected).text(lang)
             self.message, self.message_kind = (said.text(lang) if said else ""), kind
             self.can_undo = bool(self._game.turns) or self._half is not None
             texts = {key: t(key, lang) for key in _TEXT_KEYS}
@@ -500,6 +568,8 @@ class DokuzTasBoard(anywidget.AnyWidget):
     def _hint(self, mode: str, pos: Position, takeable: list[int], protected: list[int]) -> Message:
         """The line under the board: what a click does now."""
         mover = colour_name(pos.to_move)
+        if mode in ("locked", "over") and self._lock is not None:
+            return self._lock  # a lesson's board says its own reason, never "New game"
         if mode == "over":
             return Message("dokuz_tas.hint.over")
         if mode == "wait":

@@ -138,6 +138,8 @@ class ClassHub:
     nice: int = 0
     """Niceness of the hub (and its autogroup; the servers it starts run ``SERVER_NICE`` lower
     still): ``10`` lets browsers on this same machine run first, as on a pupil's own computer."""
+    cgroup: Path | None = None
+    """A CPU cgroup the hub and everything it starts run in (see :class:`CpuSplit`)."""
 
     @property
     def url(self) -> str:
@@ -177,7 +179,7 @@ class ClassHub:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
-                preexec_fn=(lambda: lower_priority(self.nice)) if self.nice else None,
+                preexec_fn=self._preexec if self.nice or self.cgroup else None,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -190,6 +192,13 @@ class ClassHub:
                 pass
             time.sleep(0.3)
         raise RuntimeError(f"the hub did not answer in {timeout} s\n{self.log_tail()}")
+
+    def _preexec(self) -> None:
+        """In the hub's process before it runs: its cgroup, its niceness."""
+        if self.cgroup is not None:
+            (self.cgroup / "cgroup.procs").write_text(str(os.getpid()))
+        if self.nice:
+            lower_priority(self.nice)
 
     def log_tail(self, lines: int = 40) -> str:
         try:
@@ -389,3 +398,47 @@ def code_cells(notebook: Path, count: int | None = None) -> list[str]:
     cells = json.loads(notebook.read_text("utf-8"))["cells"]
     code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
     return code[:count] if count is not None else code
+
+
+CPU_CGROUPS = Path("/sys/fs/cgroup/cpu")
+"""cgroup v1's CPU controller (as on this machine); :class:`CpuSplit` needs it and root."""
+
+
+class CpuSplit:
+    """Two CPU cgroups of equal shares for a load test on one machine: the hub and all it
+    starts in one (:attr:`hub`), this process (its browsers and its simulated pupils) in the
+    other. Whenever both want the CPU each gets half of it: a browser tab then has at least
+    half the machine, as it has a computer of its own in a class, and the server the other half
+    (so the server's figures of such a run are pessimistic). Inside a cgroup Linux uses no
+    autogroups, so the pupils' servers stay behind the hub by their niceness alone."""
+
+    def __init__(self) -> None:
+        tag = f"mangala-bench-{os.getpid()}"
+        self.hub = CPU_CGROUPS / f"{tag}-hub"
+        self.pupils = CPU_CGROUPS / f"{tag}-pupils"
+
+    @staticmethod
+    def available() -> str | None:
+        """``None`` when a split can be made here, else why not."""
+        if not (CPU_CGROUPS / "cgroup.procs").exists():
+            return f"no cgroup v1 CPU controller at {CPU_CGROUPS}"
+        if os.geteuid() != 0:
+            return "making cgroups needs root"
+        return None
+
+    def __enter__(self) -> CpuSplit:
+        for group in (self.hub, self.pupils):
+            group.mkdir(exist_ok=True)
+            (group / "cpu.shares").write_text("1024")
+        (self.pupils / "cgroup.procs").write_text(str(os.getpid()))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        root = CPU_CGROUPS / "cgroup.procs"
+        for group in (self.pupils, self.hub):
+            with contextlib.suppress(OSError):
+                for pid in (group / "cgroup.procs").read_text().split():
+                    with contextlib.suppress(OSError):
+                        root.write_text(pid)
+            with contextlib.suppress(OSError):
+                group.rmdir()

@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from _hubbrowser import BrowserPupil, launch
-from _hubclient import ClassHub, Pupil, code_cells, memory, missing, used_memory
+from _hubclient import ClassHub, CpuSplit, Pupil, code_cells, memory, missing, used_memory
 
 ROOT = Path(__file__).parents[1]
 GOAL_UP, GOAL_MOVE, GOAL_MEMORY = 120.0, 2.0, 8 * 2**30
@@ -388,6 +388,13 @@ def main() -> int:
         "1 opens and a browser pupil opens --lesson by a double click",
     )
     parser.add_argument(
+        "--split-cpu",
+        action="store_true",
+        help="the hub in one CPU cgroup, the browsers and simulated pupils in another of equal "
+        "shares: a browser has at least half the machine, as on its own computer (root, "
+        "cgroup v1)",
+    )
+    parser.add_argument(
         "--hub-nice",
         type=int,
         default=0,
@@ -412,21 +419,26 @@ def main() -> int:
         parser.error(f"no lesson {args.lesson}")
     base = Path(tempfile.mkdtemp(prefix="mangala-hub-load-"))
     before = used_memory()
+    if args.split_cpu and CpuSplit.available():
+        parser.error(f"--split-cpu: {CpuSplit.available()}")
+    split = CpuSplit() if args.split_cpu else None
     hub = ClassHub(
         base / "T1",
         pupils=args.pupils,
         nice=args.hub_nice,
         lesson=args.lesson if args.lesson_of_the_day else None,
+        cgroup=split.hub if split else None,
     )
     t0 = time.monotonic()
-    try:
-        hub.make_class()
-        hub.start()
-        results, peak = asyncio.run(load(hub, notebooks[0], args))
-    finally:
-        hub.stop()
-        if not args.keep:
-            shutil.rmtree(base, ignore_errors=True)
+    with split or contextlib.nullcontext():
+        try:
+            hub.make_class()
+            hub.start()
+            results, peak = asyncio.run(load(hub, notebooks[0], args))
+        finally:
+            hub.stop()
+            if not args.keep:
+                shutil.rmtree(base, ignore_errors=True)
     minutes = (time.monotonic() - t0) / 60
     text = table(args, results, peak, (before,))
     commit = subprocess.run(
@@ -444,7 +456,7 @@ def main() -> int:
             f"--lesson {args.lesson} --think {args.think:g} "
             f"--{'' if args.together else 'no-'}together --browsers {args.browsers} "
             f"--{'' if args.lesson_of_the_day else 'no-'}lesson-of-the-day "
-            f"--hub-nice {args.hub_nice} "
+            f"--hub-nice {args.hub_nice}{' --split-cpu' if args.split_cpu else ''} "
             f"--append\n```\n\n{text}\n"
         )
         with open(ROOT / "bench" / "RESULTS.md", "a", encoding="utf-8") as out:

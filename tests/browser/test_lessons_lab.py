@@ -117,9 +117,12 @@ def test_a_decided_task_locks_its_board_until_try_again(run_notebook):
     # nor is the board's "this task is over" line, until the last stone is down.
     task = page.locator(".mangala-task").first
     handle = task.element_handle()
+    # The verdict (a widget of its own) and the board's state reach the page as two messages:
+    # wait for both, while the hand still holds stones.
     page.wait_for_function(
         """(task) => task.querySelector('.mg-hand')
-                              && task.querySelector('.mangala-feedback')""",
+                              && task.querySelector('.mangala-feedback')
+                              && task.querySelector('.mg-hint').textContent === ''""",
         arg=handle,
         timeout=20_000,
     )

@@ -24,7 +24,7 @@ from .content import LESSONS
 from .diagram import Diagram
 from .explain import untaught
 from .opening import OpeningTable
-from .quiz import Question, Quiz
+from .quiz import Question, Quiz, questions_of
 from .spec import LessonError, PredictSpec
 from .tasks import Prediction, Task
 from .values_view import ValueTable
@@ -206,18 +206,7 @@ class Lesson:
         )
 
     def questions(self) -> list[Question]:
-        questions = []
-        for k, spec in enumerate(self.spec.quiz, start=1):
-            key = f"quiz{k}"
-            questions.append(
-                Question(
-                    self.text(key, "q"),
-                    [self.text(key, f"o{i}") for i in range(1, spec.options + 1)],
-                    spec.correct,
-                    [self.text(key, f"w{i}") for i in range(1, spec.options + 1)],
-                )
-            )
-        return questions
+        return questions_of(self.spec.quiz, self.text)
 
     def quiz(self) -> Quiz:
         return Quiz(self.questions(), lang=self.lang, name=self._key("quiz"))

@@ -11,14 +11,18 @@ is wrong and a right one says why it is right.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from ..engine import MangalaError
 from ..i18n import t
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
+
+if TYPE_CHECKING:
+    from .spec import QuizSpec
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,26 @@ class Question:
         if not 0 <= option < len(self.options):
             raise MangalaError("quiz.no_option", option=option, last=len(self.options) - 1)
         return option == self.correct, self.why[option]
+
+
+def questions_of(quiz: Sequence[QuizSpec], text: Callable[[str, str], str]) -> list[Question]:
+    """A lesson's quiz as questions: the ``k``-th spec's texts are ``text("quizk", part)`` for
+    the parts ``q`` (the question), ``o1``, ``o2``… (the options) and ``w1``, ``w2``… (why).
+
+    >>> texts = {"q": "Sum?", "o1": "3", "o2": "4", "w1": "No.", "w2": "Yes."}
+    >>> from mangala_edu.lessons.spec import QuizSpec
+    >>> questions_of([QuizSpec(2, 1)], lambda key, part: texts[part])[0].judge(1)
+    (True, 'Yes.')
+    """
+    return [
+        Question(
+            text(f"quiz{k}", "q"),
+            [text(f"quiz{k}", f"o{i}") for i in range(1, spec.options + 1)],
+            spec.correct,
+            [text(f"quiz{k}", f"w{i}") for i in range(1, spec.options + 1)],
+        )
+        for k, spec in enumerate(quiz, start=1)
+    ]
 
 
 class Quiz(StillPicture, w.VBox):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...i18n import language_from_folder, set_language, t
-from ...lessons.quiz import Question, Quiz
+from ...lessons.quiz import Question, Quiz, questions_of
 from ..errors import PositionError
 from ..position import Position
 from ..widget import DokuzTasBoard
@@ -102,18 +102,7 @@ class Lesson:
         )
 
     def questions(self) -> list[Question]:
-        questions = []
-        for k, spec in enumerate(self.spec.quiz, start=1):
-            key = f"quiz{k}"
-            questions.append(
-                Question(
-                    self.text(key, "q"),
-                    [self.text(key, f"o{i}") for i in range(1, spec.options + 1)],
-                    spec.correct,
-                    [self.text(key, f"w{i}") for i in range(1, spec.options + 1)],
-                )
-            )
-        return questions
+        return questions_of(self.spec.quiz, self.text)
 
     def quiz(self) -> Quiz:
         """The lesson's quiz: every answer explains itself."""

@@ -65,6 +65,9 @@ SECONDS_A_TEST: dict[str, float] = {
     "tests/browser/test_family_lab.py::"
     "test_each_game_played_by_clicks_against_the_computer[mangala-iv]": 22,
     "tests/test_style.py::test_the_package_type_checks": 21,  # each of the two
+    # The first builds the endgame tables of every class of the Dokuz Taş puzzles (numba).
+    "tests/dokuz_tas/test_puzzles.py::test_a_sample_is_re_proven_by_the_independent_verifier": 41,
+    "tests/dokuz_tas/test_puzzles.py::test_the_whole_file_is_re_proven": 23,
     # Under LONG seconds.
     "tests/browser/test_board_lab.py": 32,
     "tests/browser/test_family_lab.py::test_a_family_lesson_runs_in_lab_with_its_boards": 13,
@@ -77,6 +80,7 @@ SECONDS_A_TEST: dict[str, float] = {
     "tests/browser/test_notebook7.py": 14,
     "tests/browser/test_puzzles_lab.py": 22,
     "tests/browser/test_strategy_lab.py": 59,
+    "tests/dokuz_tas/test_puzzles.py": 9,
     "tests/test_bench_and_peer.py": 14,
     "tests/test_cli_search.py": 26,
     "tests/test_compiled.py": 35,  # often the first to compile the kernel (cache=True)

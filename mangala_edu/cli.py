@@ -25,7 +25,8 @@ a4-a1xg7``), ``show``/``best``/``solve`` its positions in its text notation
 (``3/3/3/6/3/3/3 w 9 9 0``, or ``start``), ``analyse`` its game records (JSON, or a list of
 turns, with ``--rules dokuz-tas``), and ``tables build --rules dokuz-tas [CLASS ...]`` its
 endgame tables; ``--pits``, ``--stones``, ``--deal``, ``--first`` and ``--jobs`` are refused
-for it with a clear message.
+for it with a clear message. ``puzzles list|show|stats|mine|verify --rules dokuz-tas`` works
+on its puzzles (:mod:`mangala_edu.dokuz_tas.puzzles.commands`).
 """
 
 from __future__ import annotations
@@ -237,6 +238,9 @@ def _parser() -> argparse.ArgumentParser:
     from .puzzles.commands import add_commands
 
     add_commands(sub)
+    from .dokuz_tas.puzzles.commands import add_rules_option
+
+    add_rules_option(sub, RULE_NAMES)  # puzzles ... --rules dokuz-tas
     from .tournament import add_commands as add_class_commands
 
     add_class_commands(sub)  # tournament, print
@@ -612,6 +616,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, TextIO, str], int | Non
         return CLASS_COMMANDS[name]
     from .puzzles.commands import COMMANDS as PUZZLE_COMMANDS
 
+    if name == "puzzles":
+        from .dokuz_tas.puzzles.commands import with_rules
+
+        return with_rules(PUZZLE_COMMANDS[name])  # Dokuz Taş's puzzles with --rules
     return PUZZLE_COMMANDS[name]
 
 

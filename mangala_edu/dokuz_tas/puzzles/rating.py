@@ -1,0 +1,61 @@
+"""A Dokuz Taş puzzle's first rating: from how far the learner must see and how many moves
+they must choose from.
+
+The scale and the bands are the Mangala puzzles' (:mod:`mangala_edu.puzzles.rating`: kolay
+below 1250, orta below 1550, zor below 1850, usta above), so one learner's rating serves both
+games. Unlike a Mangala puzzle's, the rating is not measured with the computer levels (the
+tables already know every answer): it is a formula of the proven facts::
+
+    rating = 800
+           + 400 * (moves - 1)                   the learner's moves to find (win in N)
+           + 8 * min(distance, 40)               only_move, save_draw: the tables' distance
+                                                 (plies to the next removal or the end; for
+                                                 save_draw the slowest wrong move's loss)
+           + 4 * min(legal - 3, 40)              legal first moves beyond three
+           + 60 * min(almost, 5)                 almost-good first moves
+           + 100 if the answer is quiet (takes nothing: harder to see than a mill)
+           + 250 if the goal is only_move (the win is beyond what the learner can count)
+
+clamped to 600..2400. *Almost-good* first moves: for a win, the wrong moves that still draw
+(they do not lose, so they feel safe); for ``save_draw``, the wrong moves whose loss is 10
+plies or more away (they hold for a while).
+
+>>> puzzle_rating("win_in_n", moves=1, distance=1, legal=5, almost=0, quiet=False)
+808
+>>> puzzle_rating("win_in_n", moves=3, distance=5, legal=40, almost=2, quiet=True)
+1968
+>>> puzzle_rating("save_draw", moves=1, distance=12, legal=12, almost=3, quiet=True)
+1212
+"""
+
+from __future__ import annotations
+
+BASE = 800
+PER_MOVE = 400
+PER_PLY = 8
+MAX_PLIES = 40
+PER_LEGAL = 4
+MAX_LEGAL = 40
+PER_ALMOST = 60
+MAX_ALMOST = 5
+QUIET = 100
+ONLY_MOVE = 250
+LOWEST, HIGHEST = 600, 2400
+SLOW_LOSS = 10
+"""The plies a wrong move of ``save_draw`` must hold before its loss to count as almost good."""
+
+
+def puzzle_rating(
+    goal: str, *, moves: int, distance: int, legal: int, almost: int, quiet: bool
+) -> int:
+    """The first rating (see the module's formula)."""
+    value = (
+        BASE
+        + PER_MOVE * (moves - 1)
+        + (PER_PLY * min(distance, MAX_PLIES) if goal != "win_in_n" else 0)
+        + PER_LEGAL * min(max(0, legal - 3), MAX_LEGAL)
+        + PER_ALMOST * min(almost, MAX_ALMOST)
+        + (QUIET if quiet else 0)
+        + (ONLY_MOVE if goal == "only_move" else 0)
+    )
+    return max(LOWEST, min(HIGHEST, value))

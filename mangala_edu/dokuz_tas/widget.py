@@ -121,6 +121,9 @@ class DokuzTasBoard(anywidget.AnyWidget):
         speed: animation steps a second (0: no animation).
         controls: the buttons shown under the board (of :data:`CONTROLS`; a lesson's task
             shows no "New game": its own "Try again" starts it over).
+        turns: turns already played from ``position`` (a game's past, e.g. a lesson's task
+            about a repeated position): the board starts after them, counts how often each
+            position stood, and its undo never takes them back.
     """
 
     _esm = _HERE / "widget.js"
@@ -165,12 +168,14 @@ class DokuzTasBoard(anywidget.AnyWidget):
         on_turn: Callable[[TurnTrace], object] | None = None,
         speed: float = 2.5,
         controls: Iterable[str] = CONTROLS,
+        turns: Iterable[str] = (),
         **kwargs: Any,
     ) -> None:
         shown = [c for c in CONTROLS if c in tuple(controls)]
         super().__init__(lang=lang, speed=speed, controls=shown, **kwargs)
         self._flying = flying if position is None else position.flying
-        self._game = Game(position, flying=self._flying)
+        self._game = Game(position, turns, flying=self._flying)
+        self._fixed = len(self._game.turns)  # the given turns: undo stops there
         self._human = _sides(human)
         self._callbacks: list[Callable[[TurnTrace], object]] = []
         self._undo_callbacks: list[Callable[[], object]] = []
@@ -179,7 +184,7 @@ class DokuzTasBoard(anywidget.AnyWidget):
             self._callbacks.append(on_turn)
         self._origin: int | None = None
         self._half: tuple[int | None, int] | None = None  # (origin, target) awaiting a removal
-        self._last: TurnTrace | None = None
+        self._last: TurnTrace | None = self._last_trace()
         self._to_announce: list[TurnTrace] = []
         self._announcing = False
         self._said: tuple[Message, str] | None = None
@@ -258,12 +263,11 @@ class DokuzTasBoard(anywidget.AnyWidget):
         if self._half is not None or self._origin is not None:
             self.cancel()
             return True
-        if not self._game.turns:
+        if len(self._game.turns) <= self._fixed:
             self._say(Message("error.nothing_to_undo"))
             return False
         self._game.pop()
-        traces = list(self._game.traces())
-        self._last = traces[-1] if traces else None
+        self._last = self._last_trace()
         self._said = None
         self.send({"type": "reset"})
         self._sync()
@@ -271,13 +275,21 @@ class DokuzTasBoard(anywidget.AnyWidget):
             callback()
         return True
 
-    def reset(self, position: Position | None = None) -> None:
-        """Start again: from ``position``, or from the start (the board's flying rule)."""
+    def reset(self, position: Position | None = None, turns: Iterable[str] = ()) -> None:
+        """Start again: from ``position``, or from the start (the board's flying rule), with
+        ``turns`` played (as the constructor's: undo never takes them back).
+
+        >>> board = DokuzTasBoard(lang="en")
+        >>> board.reset(None, ["d6", "d2"])
+        >>> board.undo(), board.message, board.game.turns
+        (False, 'There is no move to undo.', ('d6', 'd2'))
+        """
         if position is not None:
             self._flying = position.flying
-        self._game = Game(position, flying=self._flying)
+        self._game = Game(position, turns, flying=self._flying)
+        self._fixed = len(self._game.turns)
         self._origin = self._half = None
-        self._last = None
+        self._last = self._last_trace()
         self._said = None
         self.send({"type": "reset"})
         self._sync()
@@ -548,9 +560,14 @@ class DokuzTasBoard(anywidget.AnyWidget):
             refused = mode == "locked" and said is not None and said == self._lock
             self.hint = "" if refused else self._hint(mode, pos, takeable, protected).text(lang)
             self.message, self.message_kind = (said.text(lang) if said else ""), kind
-            self.can_undo = bool(self._game.turns) or self._half is not None
+            self.can_undo = len(self._game.turns) > self._fixed or self._half is not None
             texts = {key: t(key, lang) for key in _TEXT_KEYS}
             self.texts = texts
+
+    def _last_trace(self) -> TurnTrace | None:
+        """The trace of the game's last turn (``None`` before the first)."""
+        traces = tuple(self._game.traces())
+        return traces[-1] if traces else None
 
     def _last_marks(self) -> dict[str, object]:
         """The last turn's points, marked on the board: where the stone came from and went,

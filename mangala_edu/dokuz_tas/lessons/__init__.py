@@ -1,5 +1,5 @@
 """The Dokuz Taş lessons: the board and placing (lesson 29), mills, taking a stone and the
-protection rule (lesson 30), moving, flying and how a game ends (lesson 31).
+protection rule (lesson 30), moving, flying and how a game ends (lesson 31), draws (lesson 32).
 
 In a notebook (``notebooks/tr/`` or ``notebooks/en/``, which gives the language)::
 

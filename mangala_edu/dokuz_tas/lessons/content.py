@@ -1,18 +1,29 @@
 """The Dokuz Taş lessons' specifications: lesson 29 (the board and placing), lesson 30
-(mills, taking a stone and the protection rule) and lesson 31 (moving, flying and how a game
-ends). ``LESSONS`` maps each number to its spec.
+(mills, taking a stone and the protection rule), lesson 31 (moving, flying and how a game
+ends) and lesson 32 (draws: a position standing for the third time, 50 turns without a
+removal). ``LESSONS`` maps each number to its spec.
 
 Every position is set up as in a game from the start: when White is to move both players have
 placed as many stones (stones taken count as placed), when Black is to move White has placed
-one more. The tests (``tests/dokuz_tas/test_lessons.py``) prove each task's ``answers`` with
-the engine and check what the pictures and demonstrations show.
+one more. The tests (``tests/dokuz_tas/test_lessons.py``, ``test_lesson32.py``) prove each
+task's ``answers`` with the engine and check what the pictures and demonstrations show.
 """
 
 from __future__ import annotations
 
 from ..board import POINT_NAMES
-from .goals import MakeMill, MillAndStop, Neighbours, PlaceOn, StopMill, Win
+from .goals import (
+    Draw,
+    HoldDraw,
+    MakeMill,
+    MillAndStop,
+    Neighbours,
+    PlaceOn,
+    StopMill,
+    Win,
+)
 from .spec import DemoSpec, FigureSpec, LessonSpec, QuizSpec, TaskSpec, start_of
+from .strategy import STRATEGY
 
 PLACING = (
     "d6", "f4", "a4", "d2", "b4", "c4", "d5", "d7", "d1",
@@ -151,5 +162,64 @@ LESSON_31 = LessonSpec(
     quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 2)),
 )
 
-LESSONS: dict[int, LessonSpec] = {spec.number: spec for spec in (LESSON_29, LESSON_30, LESSON_31)}
+SHUFFLE = "BBW/1W1/BWW/WBWBBW/B2/WB1/1WB w 0 0 4"
+"""Where lesson 31's first demonstration ends: the game of lesson 29, after four slides."""
+
+
+def _quiet(position: str, count: int) -> str:
+    """``position`` with ``count`` quiet turns played (its last field)."""
+    return f"{position.rsplit(' ', 1)[0]} {count}"
+
+
+LESSON_32 = LessonSpec(
+    number=32,
+    names={"tr": "32_dokuz_tas_beraberlik", "en": "32_dokuz_tas_draws"},
+    figures={
+        # 37 quiet turns; White closes a7-d7-g7 and takes a4: the count is 0 again.
+        "reset": FigureSpec("WW1/BB1/W2/B3BW/B1B/WW1/3 w 0 0 37", turn="g4-g7xa4"),
+        # 49 quiet turns; g4-g1 is the 50th, but it leaves Black no move: a win comes first.
+        "win_first": FigureSpec("BW1/3/3/W1W2W/BW1/1W1/BB1 w 0 0 49", turn="g4-g1"),
+    },
+    demos=(
+        # The game of lessons 29 and 31 goes on: White a4-a1-a4, Black c3-d3-c3, twice. After the
+        # eighth turn (Black's) the position of the start stands for the third time: a draw.
+        DemoSpec(
+            SHUFFLE,
+            ("a4-a1", "c3-d3", "a1-a4", "d3-c3", "a4-a1", "c3-d3", "a1-a4", "d3-c3"),
+        ),
+        # The same stones after 46 quiet turns: four more turns, no mill, and the 50th quiet
+        # turn draws (no position stands a second time on the way).
+        DemoSpec(_quiet(SHUFFLE, 46), ("a4-a1", "a7-a4", "d6-f6", "c3-d3")),
+    ),
+    tasks=(
+        # White (4 stones against 7) and Black have moved g1-g4-g1 and e5-d5-e5 twice: g4-g1
+        # brings back, for the third time, the position after a7-d7. No other turn draws.
+        TaskSpec(
+            "W2/1W1/2B/B2BB1/W2/B2/BBW w 0 0 0",
+            Draw(),
+            answers=("g4-g1",),
+            history=("a7-d7", "e5-d5", "g1-g4", "d5-e5", "g4-g1", "e5-d5", "g1-g4", "d5-e5"),
+        ),
+        # 48 quiet turns; White flies (three stones), Black waits for f2 (f4-f2 closes
+        # b2-d2-f2 and takes a third White stone). A stone on f2 is the only defence, and then
+        # every Black turn is the 50th quiet turn: a draw. Any other turn loses at once.
+        TaskSpec(
+            "W2/3/B1B/4BW/3/BB1/1W1 w 0 0 48",
+            HoldDraw(),
+            answers=("a7-f2", "d1-f2", "g4-f2"),
+        ),
+        # 49 quiet turns; Black has three stones. g4-g1 closes a1-d1-g1 and takes one: White
+        # wins. Every other turn is the 50th quiet turn: a draw.
+        TaskSpec(
+            "3/W1W/1B1/2B2W/2B/3/WW1 w 0 0 49",
+            Win(),
+            answers=("g4-g1xc4", "g4-g1xd5", "g4-g1xe3"),
+        ),
+    ),
+    quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 1), QuizSpec(3, 2)),
+)
+
+LESSONS: dict[int, LessonSpec] = {
+    spec.number: spec for spec in (LESSON_29, LESSON_30, LESSON_31, LESSON_32, *STRATEGY)
+}
 """The Dokuz Taş lessons by number (their numbers follow Mangala's lessons)."""

@@ -8,7 +8,7 @@ Lesson(29, lang='en')
 >>> Lesson(3)
 Traceback (most recent call last):
 ...
-mangala_edu.dokuz_tas.lessons.spec.LessonError: ... / There is no Dokuz Taş lesson 3: the Dokuz Taş lessons are 29, 30, 31.
+mangala_edu.dokuz_tas.lessons.spec.LessonError: ... / There is no Dokuz Taş lesson 3: the Dokuz Taş lessons are 29, 30, 31, 32...
 """
 
 from __future__ import annotations
@@ -93,12 +93,13 @@ class Lesson:
         """The "try it" task ``number``, on the live board."""
         spec = self.spec.tasks[number - 1]
         return Task(
-            spec.start(),
+            start_of(spec.position),
             spec.goal,
             self.text(f"task{number}", "prompt"),
             self.text(f"task{number}", "hint"),
             lang=self.lang,
             name=self._key(f"task{number}"),
+            history=spec.history,
         )
 
     def questions(self) -> list[Question]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ...engine.errors import MangalaError
 from ...lessons.spec import QuizSpec
+from ..game import Game
 from ..position import Position
 from .goals import Goal
 
@@ -53,14 +54,30 @@ class DemoSpec:
 class TaskSpec:
     """A live board at ``position`` (its side to move is the learner's); the turn played is
     judged by ``goal``. ``answers`` are all the turns that solve it (what the texts and the
-    teacher guide claim; the tests check them against the goal and the engine)."""
+    teacher guide claim; the tests check them against the goal and the engine).
+
+    ``history``: turns already played from ``position`` before the learner's turn (the
+    board shows them as played), for a task that needs the game's past: a position that has
+    stood twice before draws when it stands a third time. The learner then plays from
+    :meth:`start`, the position after them.
+
+    >>> spec = TaskSpec("start", None, (), history=("d6", "d2"))  # type: ignore[arg-type]
+    >>> spec.start().to_text(), spec.game().turns
+    ('3/1W1/3/6/3/1B1/3 w 8 8 0', ('d6', 'd2'))
+    """
 
     position: str
     goal: Goal
     answers: tuple[str, ...]
+    history: tuple[str, ...] = ()
+
+    def game(self) -> Game:
+        """The game so far: ``position`` with the ``history`` played."""
+        return Game(start_of(self.position), self.history)
 
     def start(self) -> Position:
-        return start_of(self.position)
+        """The position the learner plays from (after the ``history``)."""
+        return self.game().position if self.history else start_of(self.position)
 
 
 @dataclass(frozen=True)

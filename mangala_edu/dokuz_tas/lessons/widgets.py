@@ -29,6 +29,7 @@ from ...lessons.goals import SOLVED, Verdict
 from ...progress.lessons import task_solved
 from ...widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
 from ..board import COLOURS, Colour
+from ..game import Game
 from ..notation import parse_turn
 from ..picture import board_img
 from ..position import Position
@@ -211,10 +212,23 @@ class Demo(StillPicture, w.VBox):
 
 
 class TaskState:
-    """The turns a learner has played in one task, and how they were judged."""
+    """The turns a learner has played in one task, and how they were judged. ``history``:
+    turns played from ``start`` before the learner's (a task that needs the game's past);
+    :attr:`start` is then the position after them, and :attr:`origin` the given one.
 
-    def __init__(self, start: Position, goal: Goal) -> None:
-        self.start = start
+    >>> from mangala_edu.dokuz_tas.lessons.goals import Draw
+    >>> pos = Position(white=["a1", "g7", "d2", "b4"], black=["a7", "g1", "f4", "b6"],
+    ...                to_move="black", in_hand=(0, 0))
+    >>> history = ["g1-d1", "a1-a4", "d1-g1", "a4-a1", "g1-d1", "a1-a4", "d1-g1"]
+    >>> state = TaskState(pos, Draw(), history)
+    >>> state.occurrences, state.play("a4-a1").status
+    (2, 'solved')
+    """
+
+    def __init__(self, start: Position, goal: Goal, history: Iterable[str] = ()) -> None:
+        self.origin = start
+        self.history = tuple(history)
+        self.start = Game(start, self.history).position if self.history else start
         self.goal = goal
         self.traces: list[TurnTrace] = []
         self.verdict: Verdict | None = None
@@ -222,6 +236,11 @@ class TaskState:
     @property
     def position(self) -> Position:
         return self.traces[-1].after if self.traces else self.start
+
+    @property
+    def occurrences(self) -> int:
+        """How often the task's start has stood in its game (1 without a history)."""
+        return Game(self.origin, self.history).occurrences()
 
     @property
     def status(self) -> str:
@@ -239,8 +258,9 @@ class TaskState:
         return self.verdict
 
     def play(self, turn: str) -> Verdict:
-        """Play ``turn`` in the task's current position and judge it."""
-        return self.record(self.position.trace(turn))
+        """Play ``turn`` in the task's current position (in its game) and judge it."""
+        game = Game(self.origin, (*self.history, *(trace.turn for trace in self.traces)))
+        return self.record(game.push(turn))
 
     def reset(self) -> None:
         self.traces.clear()
@@ -288,14 +308,19 @@ class Task(StillPicture, w.VBox):
         *,
         lang: str = "tr",
         name: str = "task",
+        history: Iterable[str] = (),
     ) -> None:
-        self.state = TaskState(start, goal)
+        self.state = TaskState(start, goal, history)
         self.lang = lang
         self.name = name
         self.prompt_text = prompt
         self.hint_text = hint
         self.board = DokuzTasBoard(
-            start, lang=lang, human=(start.to_move,), controls=("undo", "speed")
+            start,
+            lang=lang,
+            human=(self.state.start.to_move,),
+            controls=("undo", "speed"),
+            turns=self.state.history,
         )
         self.board.on_turn(self._moved)
         self.board.on_undo(self._undone)
@@ -361,7 +386,7 @@ class Task(StillPicture, w.VBox):
         self.state.reset()
         self._note = ""
         self.board.unlock()
-        self.board.reset(self.state.start)
+        self.board.reset(self.state.origin, self.state.history)
         self.output.value = ""
         self.again.button_style = ""
 
@@ -373,7 +398,8 @@ class Task(StillPicture, w.VBox):
         return (
             f'<div class="mangala-still"><div class="mangala-prompt">'
             f"{html.escape(self.prompt_text)}</div>"
-            f"{board_img(self.state.start, lang=self.lang)}</div>"
+            f"{board_img(self.state.start, lang=self.lang, occurrences=self.state.occurrences)}"
+            "</div>"
         )
 
     def __repr__(self) -> str:

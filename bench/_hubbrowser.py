@@ -11,6 +11,7 @@ refused (and counted).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import sys
@@ -89,7 +90,8 @@ class BrowserPupil:
     async def open_lesson(self, name: str, timeout: float = 300.0) -> None:
         """Open the lesson ``name`` by a double click in the file list, as a pupil does (unless
         JupyterLab opened it already: the lesson of the day), and wait until its kernel is
-        idle."""
+        ready, as the teacher guide tells the class: JupyterLab has started the lesson's kernel
+        (the server has its session) and the toolbar says it is idle."""
         page = self.page
         current = page.locator(".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel")
         if name not in await current.all_text_contents():
@@ -98,7 +100,24 @@ class BrowserPupil:
         await page.locator(
             ".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel", has_text=name
         ).wait_for(timeout=timeout * 1000)
+        deadline = time.monotonic() + timeout
+        while not await page.evaluate(
+            """async ([user, name]) => {
+            // As JupyterLab asks: the cookie and the _xsrf cookie's token in a header.
+            const xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
+            const reply = await fetch(`/user/${user}/api/sessions`,
+                                      {headers: {'X-XSRFToken': decodeURIComponent(xsrf)}});
+            const sessions = reply.ok ? await reply.json() : [];
+            return sessions.some(s => s.path === name && s.kernel
+                                 && s.kernel.execution_state === 'idle');
+        }""",
+            [self.user, name],
+        ):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.user}: the lesson's kernel never started")
+            await page.wait_for_timeout(500)
         await self._kernel_idle(timeout)
+        await page.wait_for_timeout(1000)
 
     async def _kernel_idle(self, timeout: float) -> None:
         """The current notebook's kernel is idle (its toolbar's indicator says so)."""
@@ -112,37 +131,44 @@ class BrowserPupil:
             timeout=timeout * 1000,
         )
 
-    async def run_all(self, timeout: float = 600.0) -> None:
+    async def run_all(self, timeout: float = 600.0, start: float = 90.0) -> None:
         """Run → Run All Cells, then wait until every code cell has a number and none runs.
-        JupyterLab may ask "Select Kernel" instead, when the lesson's kernel was not known to
-        it yet (seen with the class under load): the pupil then presses its "Select" and runs
-        the lesson again (counted in ``kernel_dialogs``)."""
+        JupyterLab may instead ask "Select Kernel" (once for each code cell), or clear the
+        cells and run none, when it did not know the lesson's kernel yet: the pupil then
+        presses "Select" until no question is left (``kernel_dialogs``) or, when nothing has
+        begun to run within ``start`` seconds (``cleared_runs``), runs the lesson again."""
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
         page = self.page
+        dialog = page.locator(".jp-Dialog")
         for _ in range(3):
             await page.click(CURRENT + " .jp-Notebook")
             await page.get_by_role("menuitem", name="Run", exact=True).click()
             await page.locator('li[data-command="runmenu:run-all"]:visible').click()
             # The stored lesson has numbered prompts already: wait for the run to have begun
             # (a cell waiting or running), or for JupyterLab's question.
-            # JupyterLab may instead ask "Select Kernel", or clear every cell and run none
-            # (its session had no kernel at that moment: seen with the server under load).
-            began = await page.wait_for_function(
-                """() => {
-                if (document.querySelector('.jp-Dialog')) return 'dialog';
-                const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-                    .map(p => p.textContent.trim());
-                if (prompts.some(p => p === '[*]:')) return 'ran';
-                return prompts.length && prompts.every(p => p === '[ ]:') && 'cleared';
-            }""",
-                timeout=timeout * 1000,
-            )
-            what = await began.json_value()
+            try:
+                began = await page.wait_for_function(
+                    """() => {
+                    if (document.querySelector('.jp-Dialog')) return 'dialog';
+                    const prompts = [...document.querySelectorAll(
+                        '.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim());
+                    return prompts.some(p => p === '[*]:') && 'ran';
+                }""",
+                    timeout=start * 1000,
+                )
+                what = await began.json_value()
+            except PlaywrightTimeout:
+                what = "none"
             if what == "ran":
                 break
             if what == "dialog":
-                self.kernel_dialogs += 1
-                await page.locator(".jp-Dialog button.jp-mod-accept").click()
-                await page.locator(".jp-Dialog").wait_for(state="detached", timeout=timeout * 1000)
+                while await dialog.count():
+                    self.kernel_dialogs += 1
+                    await page.locator(".jp-Dialog button.jp-mod-accept").first.click()
+                    with contextlib.suppress(PlaywrightTimeout):
+                        await dialog.first.wait_for(state="detached", timeout=5000)
+                    await page.wait_for_timeout(1000)
             else:
                 self.cleared_runs += 1
             await self._kernel_idle(timeout)

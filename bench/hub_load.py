@@ -334,8 +334,8 @@ def table(args: argparse.Namespace, results: list[dict], peak: dict, free: tuple
         rows.append(
             line(
                 "browser: error outputs in the lesson; requests outside the hub; "
-                'JupyterLab\'s "Select Kernel" question met; Run All that cleared the cells '
-                "and ran none (then run again)",
+                'JupyterLab\'s "Select Kernel" questions met; Run All after which nothing ran '
+                "(then run again)",
                 f"{sum(r.get('error_outputs', 0) for r in real)}; "
                 f"{sum(r.get('outside', 0) for r in real)}; "
                 f"{sum(r.get('kernel_dialogs', 0) for r in real)}; "

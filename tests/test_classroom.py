@@ -228,6 +228,14 @@ def test_the_hub_configuration_keeps_everything_in_the_class_folder(tmp_path: Pa
     assert today.Spawner.default_url == "/lab/tree/09_oyna.ipynb"
     # The pupils' servers start one step behind the hub (tests/hub checks a kernel's niceness).
     assert c.Spawner.cmd == [sys.executable, "-m", "mangala_edu.classroom.server"]
+    # Their kernels start through the class's own kernel spec, first on JUPYTER_PATH.
+    spec = Path(env["JUPYTER_PATH"]) / "kernels" / "python3" / "kernel.json"
+    assert json.loads(spec.read_text())["argv"][:3] == [
+        sys.executable,
+        "-m",
+        "mangala_edu.classroom.kernel",
+    ]
+    assert Path(env["JUPYTER_PATH"]).is_relative_to(folder / "hub")
     (culler,) = [s for s in c.JupyterHub.services if s["name"] == "idle-culler"]
     (timeout,) = [a for a in culler["command"] if a.startswith("--timeout=")]
     assert int(timeout.split("=")[1]) >= 90 * 60

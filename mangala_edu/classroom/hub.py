@@ -37,6 +37,7 @@ from typing import Any
 
 from ..i18n import LANGUAGES, t
 from ..progress_store import LEARNER_ENV
+from .kernel import make_socket_folder, socket_folder, write_kernel_spec
 from .roster import ClassroomError, Roster, classroom_root
 
 __all__ = [
@@ -176,12 +177,18 @@ def copy_lessons(source: Path, home: Path, teacher: bool = False) -> list[str]:
     there yet, so a pupil's own work is never overwritten (a deleted lesson comes back fresh).
     The teachers' notebook (20) is for the teacher only. Returns the names copied.
 
+    A copied lesson gets its checkpoint too (``File → Revert Notebook to Checkpoint`` brings
+    the lesson back as it came), so that JupyterLab, opening it, need not make one first: on a
+    busy server that took a second more before the lesson's kernel was started.
+
     >>> import tempfile
     >>> src, home = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
     >>> for name in ("01_a.ipynb", "20_ogretmenler_icin.ipynb"):
     ...     _ = (src / name).write_text("{}")
     >>> copy_lessons(src, home), copy_lessons(src, home)
     (['01_a.ipynb'], [])
+    >>> (home / ".ipynb_checkpoints" / "01_a-checkpoint.ipynb").read_text()
+    '{}'
     """
     home.mkdir(parents=True, exist_ok=True)
     copied = []
@@ -195,6 +202,10 @@ def copy_lessons(source: Path, home: Path, teacher: bool = False) -> list[str]:
             shutil.copytree(item, target)
         else:
             shutil.copy2(item, target)
+            if item.suffix == ".ipynb":  # as jupyter_server names its checkpoints
+                checkpoint = home / ".ipynb_checkpoints" / f"{item.stem}-checkpoint.ipynb"
+                checkpoint.parent.mkdir(exist_ok=True)
+                shutil.copy2(item, checkpoint)
         copied.append(item.name)
     return copied
 
@@ -289,6 +300,9 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
         args.append("--allow-root")
     c.Spawner.args = args
     c.Spawner.environment = {
+        # The kernels one step behind the servers (kernel.py says why): the class's own
+        # "python3" kernel spec comes first on the pupils' JUPYTER_PATH.
+        "JUPYTER_PATH": str(write_kernel_spec(hub / "jupyter").parents[1]),
         "MANGALA_EDU_PROGRESS": str(progress),
         "MANGALA_EDU_CACHE": str(cache),
         "MANGALA_EDU_LANG": roster.lang,
@@ -307,6 +321,14 @@ def configure(c: Any, folder: Path, settings: Settings | None = None) -> None:
         name = spawner.user.name
         if name in learners:  # the puzzles save under the name on the pupil's card
             spawner.environment = {**spawner.environment, LEARNER_ENV: learners[name]}
+        # The kernels over Unix sockets, not TCP ports that another server's kernel may take
+        # first (kernel.py says why); over TCP where the sockets' paths would be too long.
+        sockets = socket_folder(folder, name)
+        if sockets is not None:
+            make_socket_folder(sockets)
+            spawner.environment = {**spawner.environment, "JUPYTER_RUNTIME_DIR": str(sockets)}
+            if "--KernelManager.transport=ipc" not in spawner.args:  # the hook runs each start
+                spawner.args = [*spawner.args, "--KernelManager.transport=ipc"]
         if name in teacher_names:
             spawner.home_dir = str(folder / "teacher")
             spawner.default_url = f"/lab/tree/{TEACHERS_LESSON[roster.lang]}"

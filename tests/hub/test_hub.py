@@ -29,6 +29,7 @@ from _hubclient import ClassHub, Pupil, code_cells, is_running, missing  # noqa:
 
 from mangala_edu.classroom import cli  # noqa: E402
 from mangala_edu.classroom.cards import puzzle_names  # noqa: E402
+from mangala_edu.classroom.kernel import KERNEL_NICE  # noqa: E402
 from mangala_edu.classroom.server import SERVER_NICE  # noqa: E402
 
 from .._async import run_apart  # noqa: E402
@@ -58,8 +59,11 @@ print(progress_dir())
 """
 
 NICENESS = """
-import os
-print(os.nice(0))
+import os, pathlib
+group = pathlib.Path("/proc/self/autogroup")
+from ipykernel import get_connection_info
+print(os.nice(0), group.read_text().split()[-1] if group.exists() else "none",
+      get_connection_info(unpack=True)["transport"])
 """
 
 LEARNER = """
@@ -131,7 +135,12 @@ async def _scenario(hub: ClassHub) -> None:
         # The pupil's kernel runs one step behind the hub (whose pages every pupil waits on).
         assert hub.process is not None
         hub_nice = os.getpriority(os.PRIO_PROCESS, hub.process.pid)
-        assert int((await pupil.run(NICENESS)).strip()) == min(19, hub_nice + SERVER_NICE)
+        # Its kernel one more step behind its server, the kernel's own autogroup too.
+        nice, autogroup, transport = (await pupil.run(NICENESS)).split()
+        assert int(nice) == min(19, hub_nice + SERVER_NICE + KERNEL_NICE)
+        assert autogroup in ("none", nice)
+        # It talks to its server over Unix sockets: no TCP port another kernel could take.
+        assert transport == "ipc"
         learner = (await pupil.run(LEARNER)).strip()
         assert learner == puzzle_names([u.name for u in roster.pupils])[0] != "None"
         folder = (await pupil.run(ATTEMPT.format(name=learner))).strip()

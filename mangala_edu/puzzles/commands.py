@@ -15,12 +15,12 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..cli_errors import CommandError, os_reason
-from ..i18n import format_count, t
+from ..i18n import Message, format_count, t
 from .collection import Collection, check_band, check_theme, read_puzzles, shipped_path
 from .model import Puzzle, PuzzleError
 from .rating import BAND_NAMES, BANDS
@@ -354,21 +354,33 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 
 
 def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
+    from .prove import verify_puzzle
+
+    return verify_each(_collection(args).puzzles, verify_puzzle, args, out, lang)
+
+
+def verify_each(
+    puzzles: Sequence[Any],
+    verify: Callable[[Any], tuple[str, Message | None, float]],
+    args: argparse.Namespace,
+    out: TextIO,
+    lang: str,
+) -> int:
+    """``puzzles verify`` for any game's puzzles: re-prove each of ``puzzles`` (or a seeded
+    ``--sample``) with ``verify`` (``puzzle -> (id, problem or None, seconds)``) across
+    ``--jobs``; a line for each one not proven (or a JSON line for each, ``--json``), then the
+    count. Exit status 1 when one failed."""
     import random
 
     from ..search.parallel import map_work
-    from .prove import verify_puzzle
 
-    puzzles = _collection(args).puzzles
     if args.sample is not None:
         if not 1 <= args.sample <= len(puzzles):
             raise CommandError("puzzle.error.too_many", count=args.sample, found=len(puzzles))
-        puzzles = random.Random(args.seed).sample(puzzles, args.sample)
+        puzzles = random.Random(args.seed).sample(list(puzzles), args.sample)
     failed = 0
     seconds = 0.0
-    for pid, problem, spent in map_work(
-        verify_puzzle, puzzles, jobs=args.jobs, scheduler=args.scheduler
-    ):
+    for pid, problem, spent in map_work(verify, puzzles, jobs=args.jobs, scheduler=args.scheduler):
         seconds += spent
         failed += problem is not None
         if args.json:
@@ -379,7 +391,8 @@ def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
                         "proven": problem is None,
                         "problem": None if problem is None else problem.text(lang),
                         "seconds": round(spent, 3),
-                    }
+                    },
+                    ensure_ascii=False,
                 ),
                 file=out,
             )

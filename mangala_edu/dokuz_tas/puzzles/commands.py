@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -25,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ...cli_errors import CommandError
-from ...i18n import Message, format_count, t
+from ...i18n import format_count, t
 from .model import DokuzTasPuzzleError, Puzzle
 
 Handler = Callable[[argparse.Namespace, TextIO, str], "int | None"]
@@ -346,49 +345,10 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
 
 
 def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
-    from ...search.parallel import map_work
+    from ...puzzles.commands import verify_each
     from .verify import verify_puzzle
 
-    puzzles = _puzzles(args)
-    if args.sample is not None:
-        if not 1 <= args.sample <= len(puzzles):
-            raise CommandError("puzzle.error.too_many", count=args.sample, found=len(puzzles))
-        puzzles = random.Random(args.seed).sample(puzzles, args.sample)
-    failed = 0
-    seconds = 0.0
-    problem: Message | None
-    for pid, problem, spent in map_work(
-        verify_puzzle, puzzles, jobs=args.jobs, scheduler=args.scheduler
-    ):
-        seconds += spent
-        failed += problem is not None
-        if args.json:
-            print(
-                json.dumps(
-                    {
-                        "id": pid,
-                        "proven": problem is None,
-                        "problem": None if problem is None else problem.text(lang),
-                        "seconds": round(spent, 3),
-                    },
-                    ensure_ascii=False,
-                ),
-                file=out,
-            )
-        elif problem is not None:
-            print(t("cli.puzzles.not_proven", lang, id=pid, problem=problem), file=out)
-    if not args.json:
-        print(
-            t(
-                "cli.puzzles.verified",
-                lang,
-                count=len(puzzles),
-                failed=failed,
-                seconds=round(seconds),
-            ),
-            file=out,
-        )
-    return 1 if failed else 0
+    return verify_each(_puzzles(args), verify_puzzle, args, out, lang)
 
 
 _ACTIONS: dict[str, Handler] = {

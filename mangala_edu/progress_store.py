@@ -15,7 +15,14 @@ Files lie in :func:`progress_dir`: the folder named by the environment variable
      "attempts": [{"puzzle": "m1a2b3c4", "themes": ["even_capture"], "band": "orta",
                    "solved": true, "clean": true, "hints": 0, "wrong": 0, "seconds": 31.5,
                    "rating_before": 1200.0, "rating_after": 1287.4, "at": "2026-..."}],
-     "lessons": {"lesson05.task1": "2026-..."}}
+     "lessons": {"lesson05.task1": "2026-..."},
+     "ratings": {"dokuz_tas": [1200.0, 350.0, 0.06]}}
+
+Each game's puzzles rate the learner apart (a Mangala player is not yet a Dokuz Taş player):
+``rating`` is the Mangala puzzles' rating, ``ratings`` holds every other game's (by
+:data:`GAMES` key; left out while empty, so a Mangala-only file is as before). An attempt at
+another game's puzzle says its game (``"game": "dokuz_tas"``); an attempt with no ``game`` is
+a Mangala one (:meth:`Progress.attempts_of`, :meth:`Progress.rating_of`).
 
 The puzzles' own ratings change with every attempt too; they are kept beside the learners'
 files in ``puzzle-ratings.json``, shared by everyone who uses the folder.
@@ -87,6 +94,11 @@ LEARNER_ENV = "MANGALA_EDU_LEARNER"
 the puzzle trainers save under it without asking (:func:`default_learner`)."""
 OUTPUT_ENV = "MANGALA_EDU_OUTPUT"
 """The environment variable that moves the teacher's output folder (:func:`output_dir`)."""
+MANGALA = "mangala"
+DOKUZ_TAS = "dokuz_tas"
+GAMES = (MANGALA, DOKUZ_TAS)
+"""The games whose puzzles are rated, each apart: an attempt's ``game`` (none: Mangala)."""
+START_RATING = [1200.0, 350.0, 0.06]
 _NAME_CHARS = re.compile(r"^[\w .'\-]+$")
 
 
@@ -210,9 +222,10 @@ class Progress:
     rating: list[float] = field(default_factory=lambda: [1200.0, 350.0, 0.06])
     attempts: list[dict[str, Any]] = field(default_factory=list)
     lessons: dict[str, str] = field(default_factory=dict)
+    ratings: dict[str, list[float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,
             "name": self.name,
@@ -220,6 +233,24 @@ class Progress:
             "attempts": self.attempts,
             "lessons": self.lessons,
         }
+        if self.ratings:
+            out["ratings"] = self.ratings
+        return out
+
+    def attempts_of(self, game: str = MANGALA) -> list[dict[str, Any]]:
+        """The attempts at ``game``'s puzzles (an attempt with no ``game`` is a Mangala one).
+
+        >>> p = Progress("Can", attempts=[{"puzzle": "m1"}, {"puzzle": "d1", "game": "dokuz_tas"}])
+        >>> [a["puzzle"] for a in p.attempts_of()], [a["puzzle"] for a in p.attempts_of("dokuz_tas")]
+        (['m1'], ['d1'])
+        """
+        return [a for a in self.attempts if a.get("game", MANGALA) == game]
+
+    def rating_of(self, game: str = MANGALA) -> list[float]:
+        """The learner's rating at ``game``'s puzzles: ``[rating, rd, volatility]``."""
+        if game == MANGALA:
+            return self.rating
+        return list(self.ratings.get(game, START_RATING))
 
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
@@ -229,6 +260,11 @@ class Progress:
             raise ProgressError("progress.error.not_progress")
         name, rating = data.get("name"), data.get("rating")
         attempts, lessons = data.get("attempts"), data.get("lessons")
+        ratings = data.get("ratings", {})
+        if not isinstance(ratings, dict) or not all(
+            isinstance(v, list) and len(v) == 3 for v in ratings.values()
+        ):
+            raise ProgressError("progress.error.bad_field")
         if (
             not isinstance(name, str)
             or not isinstance(attempts, list)
@@ -239,7 +275,11 @@ class Progress:
         ):
             raise ProgressError("progress.error.bad_field")
         return cls(
-            name, [float(x) for x in rating], attempts, {str(k): str(v) for k, v in lessons.items()}
+            name,
+            [float(x) for x in rating],
+            attempts,
+            {str(k): str(v) for k, v in lessons.items()},
+            {str(k): [float(x) for x in v] for k, v in ratings.items()},
         )
 
 
@@ -348,14 +388,22 @@ class ProgressStore:
             return progress
 
     def add_attempt(
-        self, name: str, attempt: dict[str, Any], rating: list[float] | None = None
+        self,
+        name: str,
+        attempt: dict[str, Any],
+        rating: list[float] | None = None,
+        game: str = MANGALA,
     ) -> Progress:
-        """Add one puzzle attempt (and the learner's new rating, if given)."""
+        """Add one puzzle attempt (and the learner's new rating at ``game``'s puzzles, if
+        given; an attempt at another game than Mangala should say its ``game``)."""
 
         def change(progress: Progress) -> None:
             progress.attempts.append(dict(attempt))
             if rating is not None:
-                progress.rating = list(rating)
+                if game == MANGALA:
+                    progress.rating = list(rating)
+                else:
+                    progress.ratings[game] = list(rating)
 
         return self.update(name, change)
 

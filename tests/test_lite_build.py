@@ -165,5 +165,5 @@ def test_the_staged_lessons_carry_the_commit_time(tmp_path):
     moment = datetime.datetime(2026, 3, 1, 9, 30, tzinfo=datetime.UTC)
     build.stage(tmp_path / "src", core, {}, moment)
     lessons = list((tmp_path / "src" / "files").rglob("*.ipynb"))
-    assert len(lessons) == 2 * 32  # 33 notebooks a language, less the teachers' (20)
+    assert len(lessons) == 2 * 34  # 35 notebooks a language, less the teachers' (20)
     assert {p.stat().st_mtime for p in lessons} == {moment.timestamp()}

@@ -180,6 +180,12 @@ class DokuzTasBoard(anywidget.AnyWidget):
         self._callbacks: list[Callable[[TurnTrace], object]] = []
         self._undo_callbacks: list[Callable[[], object]] = []
         self._lock: Message | None = None
+        self.waiting: Message | None = None
+        """What the line under the board says while the side to move is not played by clicks
+        (default: whose turn it is), e.g. that the computer is thinking."""
+        self.undo_refused: Message | None = None
+        """Why undo is refused now (``None``: it is not): the owner of the board sets it, e.g.
+        a game whose computer made the first turn. A half turn can always be taken back."""
         if on_turn is not None:
             self._callbacks.append(on_turn)
         self._origin: int | None = None
@@ -210,8 +216,14 @@ class DokuzTasBoard(anywidget.AnyWidget):
 
     @property
     def human(self) -> tuple[Colour, ...]:
-        """The sides played by clicks."""
+        """The sides played by clicks (a game against the computer sets it when the pupil
+        changes colour)."""
         return self._human
+
+    @human.setter
+    def human(self, human: str | Iterable[str]) -> None:
+        self._human = _sides(human)
+        self._sync()
 
     @property
     def message_key(self) -> str:
@@ -263,6 +275,9 @@ class DokuzTasBoard(anywidget.AnyWidget):
         if self._half is not None or self._origin is not None:
             self.cancel()
             return True
+        if self.undo_refused is not None:
+            self._say(self.undo_refused)
+            return False
         if len(self._game.turns) <= self._fixed:
             self._say(Message("error.nothing_to_undo"))
             return False
@@ -590,7 +605,7 @@ class DokuzTasBoard(anywidget.AnyWidget):
         if mode == "over":
             return Message("dokuz_tas.hint.over")
         if mode == "wait":
-            return Message("dokuz_tas.hint.wait", colour=mover)
+            return self.waiting or Message("dokuz_tas.hint.wait", colour=mover)
         if mode == "place":
             return Message("dokuz_tas.hint.place", colour=mover)
         flying = pos.phase(pos.to_move) == Phase.FLYING

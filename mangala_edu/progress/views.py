@@ -19,6 +19,16 @@ their numbers are plain Python for tests.
 >>> ClassView(store.folder, lang="en").pupil_rows()[1]
 ['Can', '2', '1', '50 %', '1200', 'Defence', '0']
 
+Each game's puzzles are rated apart (:mod:`mangala_edu.progress_store`): the Mangala tables
+and charts count the Mangala attempts; a pupil's Dokuz Taş attempts and rating have tables of
+their own under them, shown once someone has tried a Dokuz Taş puzzle (:data:`GAME_NAMES`).
+
+>>> _ = store.add_attempt("Can", {"puzzle": "d1", "themes": ["mill"], "solved": True,
+...     "clean": True, "game": "dokuz_tas"}, [1290.0, 140.0, 0.06], game="dokuz_tas")
+>>> view = ClassView(store.folder, lang="en")
+>>> view.pupil_rows()[1][:2], view.pupil_rows("dokuz_tas")[1]
+(['Can', '2'], ['Can', '1', '1', '100 %', '1290', 'Running mill'])
+
 A file the teacher's account may not read is listed apart from a damaged one
 (:attr:`ClassView.no_access`, :attr:`ClassView.damaged`), and :meth:`ClassView.delete` deletes a
 pupil's files (KVKK). The tables are written where the teacher expects them: by default into
@@ -37,8 +47,39 @@ from pathlib import Path
 
 from ..display.svg_chart import Panel, SvgChart, matplotlib_missing
 from ..i18n import Message, language_from_folder, number, t
-from ..progress_store import Progress, ProgressStore, output_dir, shown_path
+from ..progress_store import DOKUZ_TAS, MANGALA, Progress, ProgressStore, output_dir, shown_path
 from ..puzzles.themes import THEMES, theme_about, theme_name
+
+GAME_NAMES = {MANGALA: Message("puzzle.ui.title"), DOKUZ_TAS: Message("dokuz_tas.trainer.title")}
+"""Each game's puzzles, as a heading names them: "Mangala puzzles", "Dokuz Taş puzzles"."""
+
+
+def _themes(game: str) -> dict[str, object]:
+    """The theme keys of ``game``'s puzzles, in their order."""
+    if game == DOKUZ_TAS:
+        from ..dokuz_tas.puzzles.themes import THEMES as DOKUZ_TAS_THEMES
+
+        return dict(DOKUZ_TAS_THEMES)
+    return dict(THEMES)
+
+
+def game_theme_name(theme: str, game: str = MANGALA) -> Message:
+    """The name of ``game``'s theme ``theme``."""
+    if game == DOKUZ_TAS:
+        from ..dokuz_tas.puzzles.themes import theme_name as dokuz_tas_theme_name
+
+        return dokuz_tas_theme_name(theme)
+    return theme_name(theme)
+
+
+def game_theme_about(theme: str, game: str = MANGALA) -> Message:
+    """The one-line description of ``game``'s theme ``theme``."""
+    if game == DOKUZ_TAS:
+        from ..dokuz_tas.puzzles.themes import theme_about as dokuz_tas_theme_about
+
+        return dokuz_tas_theme_about(theme)
+    return theme_about(theme)
+
 
 MIN_ATTEMPTS = 2
 """Attempts a theme needs before its success rate counts for the weakest theme."""
@@ -58,27 +99,26 @@ def saved(path: str | Path, lang: str | None = None) -> str:
     return t("teacher.saved", lang, file=shown_path(path))
 
 
-def theme_stats(attempts: list[dict]) -> dict[str, tuple[int, int]]:
-    """For each theme tried: (attempts, solved at the first try with no hint)."""
+def theme_stats(attempts: list[dict], game: str = MANGALA) -> dict[str, tuple[int, int]]:
+    """For each theme of ``game`` tried: (attempts, solved at the first try with no hint)."""
     out: dict[str, tuple[int, int]] = {}
     for a in attempts:
         for theme in a.get("themes", []):
             tried, clean = out.get(theme, (0, 0))
             out[theme] = (tried + 1, clean + bool(a.get("clean")))
-    return {k: out[k] for k in THEMES if k in out}
+    return {k: out[k] for k in _themes(game) if k in out}
 
 
-def weakest(stats: dict[str, tuple[int, int]]) -> str | None:
+def weakest(stats: dict[str, tuple[int, int]], game: str = MANGALA) -> str | None:
     """The theme to practise next: the lowest success rate among themes tried at least
     :data:`MIN_ATTEMPTS` times (fewest attempts first on a tie), else a theme not tried yet."""
+    themes = list(_themes(game))
     tried = [
-        (clean / n, n, list(THEMES).index(k), k)
-        for k, (n, clean) in stats.items()
-        if n >= MIN_ATTEMPTS
+        (clean / n, n, themes.index(k), k) for k, (n, clean) in stats.items() if n >= MIN_ATTEMPTS
     ]
     if tried:
         return min(tried)[3]
-    untried = [k for k in THEMES if k not in stats]
+    untried = [k for k in themes if k not in stats]
     return untried[0] if untried else None
 
 
@@ -148,22 +188,21 @@ class MyProgress:
         """The progress of ``name`` in ``store`` (default: the user's progress folder)."""
         return cls((store or ProgressStore()).load(name), lang)
 
-    def by_theme(self) -> dict[str, tuple[int, int]]:
-        return theme_stats(self.progress.attempts)
+    def by_theme(self, game: str = MANGALA) -> dict[str, tuple[int, int]]:
+        return theme_stats(self.progress.attempts_of(game), game)
 
-    def weakest_theme(self) -> str | None:
-        return weakest(self.by_theme())
+    def weakest_theme(self, game: str = MANGALA) -> str | None:
+        return weakest(self.by_theme(game), game)
 
-    def ratings(self) -> list[float]:
-        """The rating after each attempt (the start rating first)."""
+    def ratings(self, game: str = MANGALA) -> list[float]:
+        """The rating after each attempt at ``game``'s puzzles (the start rating first)."""
+        attempts = self.progress.attempts_of(game)
         first = (
-            self.progress.attempts[0].get("rating_before", 1200.0)
-            if self.progress.attempts
-            else self.progress.rating[0]
+            attempts[0].get("rating_before", 1200.0)
+            if attempts
+            else self.progress.rating_of(game)[0]
         )
-        return [float(first)] + [
-            float(a.get("rating_after", first)) for a in self.progress.attempts
-        ]
+        return [float(first)] + [float(a.get("rating_after", first)) for a in attempts]
 
     def chart(self) -> object:
         """The rating over time (a matplotlib figure; an
@@ -202,7 +241,7 @@ class MyProgress:
         panel.line(range(len(values)), values, "#2f5d50", dots=True)
         return SvgChart([panel], 800, 320, alt=panel.title)
 
-    def theme_rows(self) -> list[list[str]]:
+    def theme_rows(self, game: str = MANGALA) -> list[list[str]]:
         lang = self.lang
         rows = [
             [
@@ -211,12 +250,23 @@ class MyProgress:
                 t("progress.view.success", lang),
             ]
         ]
-        for theme, (n, clean) in self.by_theme().items():
-            rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang)])
+        for theme, (n, clean) in self.by_theme(game).items():
+            rows.append([game_theme_name(theme, game).text(lang), str(n), _percent(clean, n, lang)])
         return rows
 
+    def game_summary(self, game: str) -> Message:
+        """Another game's puzzles in one line: attempts, solved, clean, rating."""
+        attempts = self.progress.attempts_of(game)
+        return Message(
+            "dokuz_tas.trainer.progress.summary",
+            attempts=len(attempts),
+            solved=sum(bool(a.get("solved")) for a in attempts),
+            clean=sum(bool(a.get("clean")) for a in attempts),
+            rating=round(self.progress.rating_of(game)[0]),
+        )
+
     def summary(self) -> Message:
-        attempts = self.progress.attempts
+        attempts = self.progress.attempts_of(MANGALA)
         return Message(
             "progress.view.summary",
             attempts=len(attempts),
@@ -232,7 +282,7 @@ class MyProgress:
             f"<h3>{html.escape(t('progress.view.title', lang, name=self.progress.name))}"
             f"</h3><p>{html.escape(self.summary().text(lang))}</p>"
         ]
-        if not self.progress.attempts:
+        if not self.progress.attempts_of(MANGALA):
             parts.append(f"<p>{html.escape(t('progress.view.none', lang))}</p>")
         else:
             parts.append(
@@ -254,6 +304,27 @@ class MyProgress:
                 )
                 + "</b></p>"
             )
+        if self.progress.attempts_of(DOKUZ_TAS):
+            parts.append(self._game_html(DOKUZ_TAS))
+        return "".join(parts)
+
+    def _game_html(self, game: str) -> str:
+        """Another game's puzzles: a heading, one line, the table by theme, what to practise."""
+        lang = self.lang
+        parts = [
+            f"<h4>{html.escape(GAME_NAMES[game].text(lang))}</h4>"
+            f"<p>{html.escape(self.game_summary(game).text(lang))}</p>",
+            _table(self.theme_rows(game), t("progress.view.by_theme", lang)),
+        ]
+        theme = self.weakest_theme(game)
+        if theme is not None:
+            said = t(
+                "progress.view.weakest",
+                lang,
+                theme=game_theme_name(theme, game),
+                about=game_theme_about(theme, game),
+            )
+            parts.append(f"<p><b>{html.escape(said)}</b></p>")
         return "".join(parts)
 
     def __repr__(self) -> str:
@@ -321,42 +392,45 @@ class ClassView:
             return t("classview.delete_none", self.lang, name=name.strip())
         return t("classview.deleted", self.lang, name=name.strip(), count=len(deleted))
 
-    def pupil_rows(self) -> list[list[str]]:
+    def pupil_rows(self, game: str = MANGALA) -> list[list[str]]:
         """Name, attempts, solved, success (at the first try), rating, theme to practise,
-        lesson tasks done; a header row first."""
+        lesson tasks done (Mangala's table only); a header row first. The numbers are those
+        of ``game``'s puzzles (Mangala's, or ``"dokuz_tas"``)."""
         lang = self.lang
-        rows = [
-            [
-                t(key, lang)
-                for key in (
-                    "classview.col.name",
-                    "classview.col.attempts",
-                    "classview.col.solved",
-                    "classview.col.success",
-                    "classview.col.rating",
-                    "classview.col.weakest",
-                    "classview.col.tasks",
-                )
-            ]
+        keys = [
+            "classview.col.name",
+            "classview.col.attempts",
+            "classview.col.solved",
+            "classview.col.success",
+            "classview.col.rating",
+            "classview.col.weakest",
         ]
+        if game == MANGALA:
+            keys.append("classview.col.tasks")
+        rows = [[t(key, lang) for key in keys]]
         for p in self.pupils:
-            attempts = p.attempts
+            attempts = p.attempts_of(game)
             clean = sum(bool(a.get("clean")) for a in attempts)
-            theme = weakest(theme_stats(attempts)) if attempts else None
-            rows.append(
-                [
-                    p.name,
-                    str(len(attempts)),
-                    str(sum(bool(a.get("solved")) for a in attempts)),
-                    _percent(clean, len(attempts), lang),
-                    str(round(p.rating[0])),
-                    theme_name(theme).text(lang) if theme else "–",
-                    str(len(p.lessons)),
-                ]
-            )
+            theme = weakest(theme_stats(attempts, game), game) if attempts else None
+            row = [
+                p.name,
+                str(len(attempts)),
+                str(sum(bool(a.get("solved")) for a in attempts)),
+                _percent(clean, len(attempts), lang),
+                str(round(p.rating_of(game)[0])),
+                game_theme_name(theme, game).text(lang) if theme else "–",
+            ]
+            if game == MANGALA:
+                row.append(str(len(p.lessons)))
+            rows.append(row)
         return rows
 
-    def theme_rows(self) -> list[list[str]]:
+    def games(self) -> list[str]:
+        """The games whose puzzles someone in the folder tried beside Mangala's (their tables
+        are shown under Mangala's)."""
+        return [g for g in (DOKUZ_TAS,) if any(p.attempts_of(g) for p in self.pupils)]
+
+    def theme_rows(self, game: str = MANGALA) -> list[list[str]]:
         """Per theme: attempts by the class, success rate, pupils who tried it."""
         lang = self.lang
         rows = [
@@ -367,15 +441,16 @@ class ClassView:
                 t("classview.col.pupils", lang),
             ]
         ]
-        for theme, n, clean, who in self.theme_totals():
-            rows.append([theme_name(theme).text(lang), str(n), _percent(clean, n, lang), str(who)])
+        for theme, n, clean, who in self.theme_totals(game):
+            name = game_theme_name(theme, game).text(lang)
+            rows.append([name, str(n), _percent(clean, n, lang), str(who)])
         return rows
 
-    def theme_totals(self) -> list[tuple[str, int, int, int]]:
+    def theme_totals(self, game: str = MANGALA) -> list[tuple[str, int, int, int]]:
         """Per theme tried: (theme, attempts, solved at the first try, pupils who tried)."""
-        per_pupil = [theme_stats(p.attempts) for p in self.pupils]
+        per_pupil = [theme_stats(p.attempts_of(game), game) for p in self.pupils]
         out = []
-        for theme in THEMES:
+        for theme in _themes(game):
             n = sum(s.get(theme, (0, 0))[0] for s in per_pupil)
             if n:
                 out.append(
@@ -464,6 +539,12 @@ class ClassView:
             writer.writerows(self.pupil_rows())
             writer.writerow([])
             writer.writerows(self.theme_rows())
+            for game in self.games():
+                writer.writerow([])
+                writer.writerow([GAME_NAMES[game].text(self.lang)])
+                writer.writerows(self.pupil_rows(game))
+                writer.writerow([])
+                writer.writerows(self.theme_rows(game))
         return path
 
     def _repr_html_(self) -> str:
@@ -472,12 +553,18 @@ class ClassView:
         if not self.pupils:
             parts.append(f"<p>{html.escape(t('classview.empty', lang))}</p>")
         else:
+            if self.games():  # two games' tables: say which is which
+                parts.append(f"<h4>{html.escape(GAME_NAMES[MANGALA].text(lang))}</h4>")
             parts.append(_table(self.pupil_rows(), t("classview.by_pupil", lang)))
             parts.append(_table(self.theme_rows(), t("progress.view.by_theme", lang)))
             parts.append(
                 f'<img alt="{html.escape(t("classview.chart.pupils", lang))}" '
                 f'src="{_image_src(self.chart())}"/>'
             )
+            for game in self.games():  # each game's puzzles apart: its own rating
+                parts.append(f"<h4>{html.escape(GAME_NAMES[game].text(lang))}</h4>")
+                parts.append(_table(self.pupil_rows(game), t("classview.by_pupil", lang)))
+                parts.append(_table(self.theme_rows(game), t("progress.view.by_theme", lang)))
         for key, files in (
             ("classview.no_access", self.no_access),
             ("classview.damaged", self.damaged),

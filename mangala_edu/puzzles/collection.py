@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .model import Puzzle, PuzzleError, PuzzleNotFound
 from .rating import band_key
@@ -69,34 +70,92 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
     return puzzles
 
 
-class Collection:
-    """A list of puzzles with lookups and filters."""
+class GamePuzzle(Protocol):
+    """What the collections and the trainer read of a puzzle of either game."""
 
-    def __init__(self, puzzles: Iterable[Puzzle]) -> None:
+    @property
+    def id(self) -> str: ...
+    @property
+    def rating(self) -> int: ...
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+
+
+P = TypeVar("P", bound=GamePuzzle)
+"""A game's puzzle (Mangala's :class:`~.model.Puzzle`, Dokuz Taş's)."""
+
+C = TypeVar("C", bound="PuzzleCollection[Any]")
+
+
+class PuzzleCollection(Generic[P]):
+    """What the collections of both games share: a list of puzzles, the one shipped with the
+    package (read once), a file read, and :meth:`pick`, :meth:`theme_counts`. A game's
+    collection names how its files are read (:meth:`_read`), and has its own :meth:`select`
+    (a theme, a band, a number of learner's moves) and ``get``."""
+
+    _shipped: ClassVar[Any] = None
+
+    def __init__(self, puzzles: Iterable[P]) -> None:
         self.puzzles = list(puzzles)
-        self._by_id = {p.id: p for p in self.puzzles}
 
     @classmethod
-    def shipped(cls) -> Collection:
+    def _read(cls, path: str | Path | None) -> list[P]:
+        """The puzzles of a collection file (``None``: the shipped one)."""
+        raise NotImplementedError
+
+    @classmethod
+    def shipped(cls: type[C]) -> C:
         """The collection shipped with the package (read once)."""
-        global _SHIPPED
-        if _SHIPPED is None:
-            _SHIPPED = cls(read_puzzles(shipped_path()))
-        return _SHIPPED
+        if cls._shipped is None:
+            cls._shipped = cls(cls._read(None))
+        return cast(C, cls._shipped)
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> Collection:
+    def load(cls: type[C], path: str | Path | None = None) -> C:
         """A collection file, or the shipped one (``None``)."""
-        return cls.shipped() if path is None else cls(read_puzzles(path))
+        return cls.shipped() if path is None else cls(cls._read(path))
 
     def __len__(self) -> int:
         return len(self.puzzles)
 
-    def __iter__(self) -> Iterator[Puzzle]:
+    def __iter__(self) -> Iterator[P]:
         return iter(self.puzzles)
 
     def __repr__(self) -> str:
-        return f"Collection({len(self)} puzzles)"
+        return f"{type(self).__name__}({len(self)} puzzles)"
+
+    def select(
+        self, *, theme: str | None = None, band: str | None = None, moves: int | None = None
+    ) -> list[P]:
+        """The puzzles of a theme, a band and a number of learner's moves (the game's)."""
+        raise NotImplementedError
+
+    def pick(self, count: int, *, seed: int = 0, **filters: Any) -> list[P]:
+        """``count`` puzzles chosen at random (``seed``) among :meth:`select`'s, easiest first.
+
+        Asking for more than there are raises :class:`PuzzleError` saying how many there are.
+        """
+        pool = self.select(**filters)
+        if count < 1 or count > len(pool):
+            raise PuzzleError("puzzle.error.too_many", count=count, found=len(pool))
+        chosen = random.Random(seed).sample(pool, count)
+        return sorted(chosen, key=lambda p: (p.rating, p.id))
+
+    def theme_counts(self) -> Counter[str]:
+        """How many puzzles each theme has."""
+        return Counter(t for p in self.puzzles for t in p.themes)
+
+
+class Collection(PuzzleCollection[Puzzle]):
+    """A list of puzzles with lookups and filters."""
+
+    def __init__(self, puzzles: Iterable[Puzzle]) -> None:
+        super().__init__(puzzles)
+        self._by_id = {p.id: p for p in self.puzzles}
+
+    @classmethod
+    def _read(cls, path: str | Path | None) -> list[Puzzle]:
+        return read_puzzles(shipped_path() if path is None else path)
 
     def get(self, puzzle_id: str) -> Puzzle:
         """The puzzle with this id; :class:`~.model.PuzzleNotFound` (a :class:`PuzzleError`
@@ -136,21 +195,6 @@ class Collection:
             out.append(p)
         return out
 
-    def pick(self, count: int, *, seed: int = 0, **filters: object) -> list[Puzzle]:
-        """``count`` puzzles chosen at random (``seed``) among :meth:`select`'s, easiest first.
-
-        Asking for more than there are raises :class:`PuzzleError` saying how many there are.
-        """
-        pool = self.select(**filters)  # type: ignore[arg-type]
-        if count < 1 or count > len(pool):
-            raise PuzzleError("puzzle.error.too_many", count=count, found=len(pool))
-        chosen = random.Random(seed).sample(pool, count)
-        return sorted(chosen, key=lambda p: (p.rating, p.id))
-
-    def theme_counts(self) -> Counter[str]:
-        """How many puzzles each theme has."""
-        return Counter(t for p in self.puzzles for t in p.themes)
-
 
 def check_theme(theme: str | None) -> str | None:
     """The theme's key (a key, a Turkish key with or without Turkish letters, or a name: see
@@ -162,6 +206,3 @@ def check_band(band: str | None) -> str | None:
     """The band's key, or :class:`~.rating.BandError` (a :class:`PuzzleError`) for a band
     that does not exist."""
     return None if band is None else band_key(band)
-
-
-_SHIPPED: Collection | None = None

@@ -38,14 +38,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..engine import SIDE_NAMES, SOUTH, EventKind, MoveTrace, Position
 from ..engine.geometry import SIDE_INITIALS
 from ..i18n import Message, t
-from ..progress_store import ProgressError, ProgressStore
-from .collection import Collection, check_theme
+from ..progress_store import MANGALA, ProgressError, ProgressStore
+from .collection import Collection, check_band, check_theme
 from .model import Puzzle, PuzzleError
-from .rating import LEARNER_START, Rating, attempt, band_of
+from .rating import LEARNER_START, PUZZLE_RD, Rating, attempt, band_of
 from .themes import LONG_SOWING, THEMES, theme_about, theme_name, threat
 
 #: The prompt of each goal.
@@ -143,10 +144,26 @@ def explanation(puzzle: Puzzle) -> Message:
     return Message("puzzle.explain.quiet", pit=pit, count=puzzle.margin)
 
 
-class PuzzleRun:
-    """One attempt at one puzzle (see the module's docstring)."""
+class _Played(Protocol):
+    @property
+    def after(self) -> Any: ...
 
-    def __init__(self, puzzle: Puzzle, clock: Callable[[], float] = time.monotonic) -> None:
+
+TraceT = TypeVar("TraceT", bound=_Played)
+"""What a move of the game does (Mangala's :class:`~mangala_edu.engine.MoveTrace`, Dokuz
+Taş's turn trace)."""
+
+
+class LineRun(Generic[TraceT]):
+    """What an attempt at a puzzle of either game shares: the place in the puzzle's line (the
+    next move, the next learner's step), the wrong moves and hints counted, solved or clean,
+    the solution and the time taken. A game's run names who played a trace (:meth:`_mover`)
+    and checks the learner's moves, gives hints and says the prompt."""
+
+    puzzle: Any
+    position: Any
+
+    def __init__(self, puzzle: Any, clock: Callable[[], float] = time.monotonic) -> None:
         self.puzzle = puzzle
         self.position = puzzle.start
         self.index = 0  # the next move of the line
@@ -159,17 +176,9 @@ class PuzzleRun:
         self.started = clock()
         self.seconds = 0.0
 
-    # Reading ---------------------------------------------------------------------------------
     @property
     def learner(self) -> str:
         return self.puzzle.learner
-
-    @property
-    def history(self) -> tuple[Position, ...]:
-        """The earlier positions a player must know here (see
-        :attr:`~mangala_edu.engine.game.Game.history`): none, a puzzle's rules do not end a
-        game on a repeated position."""
-        return ()
 
     @property
     def solved(self) -> bool:
@@ -180,6 +189,47 @@ class PuzzleRun:
     def clean(self) -> bool:
         """Solved at the first try with no hint: a win for the learner's rating."""
         return self.solved and self.wrong == 0 and self.hints == 0
+
+    def solution(self) -> list[TraceT]:
+        """Give up: the rest of the line, move by move (the attempt counts as not solved)."""
+        if self.finished:
+            raise PuzzleError("puzzle.error.finished")
+        traces: list[TraceT] = []
+        while self.index < len(self.puzzle.line):
+            traces.append(self.position.trace(self.puzzle.line[self.index]))
+            self._advance(traces[-1])
+        self.solution_shown = True
+        self._finish()
+        return traces
+
+    def _mover(self, trace: TraceT) -> str:
+        """The side (or colour) that played ``trace``."""
+        raise NotImplementedError
+
+    def _advance(self, trace: TraceT) -> None:
+        if self._mover(trace) == self.learner:
+            self.step += 1
+        self.index += 1
+        self.position = trace.after
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.seconds = round(self._clock() - self.started, 1)
+
+
+class PuzzleRun(LineRun[MoveTrace]):
+    """One attempt at one puzzle (see the module's docstring)."""
+
+    puzzle: Puzzle
+    position: Position
+
+    # Reading ---------------------------------------------------------------------------------
+    @property
+    def history(self) -> tuple[Position, ...]:
+        """The earlier positions a player must know here (see
+        :attr:`~mangala_edu.engine.game.Game.history`): none, a puzzle's rules do not end a
+        game on a repeated position."""
+        return ()
 
     @property
     def expected(self) -> int:
@@ -258,27 +308,8 @@ class PuzzleRun:
             return Message("puzzle.hint.rule", rule=rule_hint(self.position, self.expected)), None
         return Message("puzzle.hint.move", pit=self.expected), self.expected
 
-    def solution(self) -> list[MoveTrace]:
-        """Give up: the rest of the line, move by move (the attempt counts as not solved)."""
-        if self.finished:
-            raise PuzzleError("puzzle.error.finished")
-        traces = []
-        while self.index < len(self.puzzle.line):
-            traces.append(self.position.trace(self.puzzle.line[self.index]))
-            self._advance(traces[-1])
-        self.solution_shown = True
-        self._finish()
-        return traces
-
-    def _advance(self, trace: MoveTrace) -> None:
-        if trace.player == self.learner:
-            self.step += 1
-        self.index += 1
-        self.position = trace.after
-
-    def _finish(self) -> None:
-        self.finished = True
-        self.seconds = round(self._clock() - self.started, 1)
+    def _mover(self, trace: MoveTrace) -> str:
+        return trace.player
 
 
 def _now() -> str:
@@ -289,7 +320,7 @@ def _now() -> str:
 class Outcome:
     """The end of an attempt: was it clean, and both ratings before and after."""
 
-    puzzle: Puzzle
+    puzzle: Any  # a Mangala puzzle, or another game's (Dokuz Taş's)
     clean: bool
     before: Rating
     after: Rating
@@ -325,7 +356,19 @@ class TrainerSession:
     ``learner`` is the learner's name (``None``: nothing is saved, ratings live only in this
     session); ``store`` a :class:`~mangala_edu.progress.ProgressStore` (default: the user's
     progress folder, or ``$MANGALA_EDU_PROGRESS``).
+
+    Another game's puzzles use the same session through a subclass (Dokuz Taş's:
+    :class:`mangala_edu.dokuz_tas.puzzles.trainer.DokuzTasSession`): it names its
+    :attr:`game` (the learner's rating and attempts at that game are apart from the others'),
+    the side a new learner plays first, and overrides :meth:`_theme_key` and
+    :meth:`_new_run`; its collection has ``select(theme=, band=, moves=)`` as
+    :class:`~.collection.Collection` has.
     """
+
+    game: ClassVar[str] = MANGALA
+    """The game of the puzzles: the learner's rating and attempts are this game's."""
+    first_side: ClassVar[str] = SOUTH
+    """The side a new learner's first puzzle is played as (the side the lessons teach)."""
 
     collection: Collection = field(default_factory=Collection.shipped)
     learner: str | None = None
@@ -359,9 +402,10 @@ class TrainerSession:
             return
         try:
             progress = self.store.load(self.learner)
-            self.rating = Rating.from_list(progress.rating)
-            self.done = {a.get("puzzle", "") for a in progress.attempts if a.get("solved")}
-            self.seen = {a.get("puzzle", "") for a in progress.attempts}
+            self.rating = Rating.from_list(progress.rating_of(self.game))
+            attempts = progress.attempts_of(self.game)
+            self.done = {a.get("puzzle", "") for a in attempts if a.get("solved")}
+            self.seen = {a.get("puzzle", "") for a in attempts}
             self.puzzle_ratings = {
                 k: Rating.from_list(v) for k, v in self.store.puzzle_ratings().items()
             }
@@ -378,7 +422,8 @@ class TrainerSession:
     ) -> int:
         """Choose the filters (and the mode); returns how many puzzles pass them. An unknown
         theme or band raises :class:`PuzzleError`; so does a choice no puzzle passes."""
-        theme = check_theme(theme)
+        theme = self._theme_key(theme)
+        band = check_band(band)  # kept as its key ("medium" is "orta")
         pool = self.collection.select(theme=theme, band=band, moves=moves)
         if not pool:
             raise PuzzleError("puzzle.error.none_left")
@@ -386,24 +431,33 @@ class TrainerSession:
             raise PuzzleError("puzzle.error.unknown_mode", value=mode, allowed=", ".join(MODES))
         self.theme, self.band, self.moves = theme, band, moves
         self.mode = mode or self.mode
-        self._pool = pool
+        self._pool: list[Any] = list(pool)
         self._cursor = 0
         return len(pool)
 
-    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+    def _theme_key(self, theme: str | None) -> str | None:
+        """The theme's key (an unknown theme raises an error that names the ones there are)."""
+        return check_theme(theme)
+
+    def _new_run(self, puzzle: Any) -> Any:
+        """A new attempt at ``puzzle``."""
+        return PuzzleRun(puzzle, self.clock)
+
+    def puzzle_rating(self, puzzle: Any) -> Rating:
         """The puzzle's rating now (changed by the attempts saved in this folder)."""
-        return self.puzzle_ratings.get(puzzle.id, Rating(puzzle.rating, puzzle.rd))
+        first = Rating(puzzle.rating, getattr(puzzle, "rd", PUZZLE_RD))  # another game's: no rd
+        return self.puzzle_ratings.get(puzzle.id, first)
 
     @property
     def new_learner(self) -> bool:
         """True while the learner has finished no puzzle (saved or in this session)."""
         return not self.seen
 
-    def next_puzzle(self) -> PuzzleRun:
+    def next_puzzle(self) -> Any:
         """A new attempt at the next puzzle of the mode. The rated and theme modes choose
         among the puzzles the learner never tried (then those not solved, then all); a new
         learner's first puzzle is played as South, the side the lessons teach (when the
-        filters leave one)."""
+        filters leave one; :attr:`first_side`)."""
         pool = self._pool
         fresh = (
             [p for p in pool if p.id not in self.seen]
@@ -411,7 +465,7 @@ class TrainerSession:
             or pool
         )
         if self.new_learner:
-            fresh = [p for p in fresh if p.learner == SOUTH] or fresh
+            fresh = [p for p in fresh if p.learner == self.first_side] or fresh
         if self.mode == "rated":
             near = sorted(
                 fresh, key=lambda p: (abs(self.puzzle_rating(p).rating - self.rating.rating), p.id)
@@ -425,9 +479,9 @@ class TrainerSession:
             skip = next((k for k, p in enumerate(order) if p.id not in self.done), 0)
             puzzle = order[skip]
             self._cursor += skip + 1
-        return PuzzleRun(puzzle, self.clock)
+        return self._new_run(puzzle)
 
-    def finish(self, run: PuzzleRun) -> Outcome:
+    def finish(self, run: Any) -> Outcome:
         """Rate a finished attempt and save it (if there is a learner)."""
         if not run.finished:
             raise PuzzleError("puzzle.error.not_finished")
@@ -452,8 +506,12 @@ class TrainerSession:
                 "rating_after": round(after.rating, 1),
                 "at": self.now(),
             }
+            if self.game != MANGALA:
+                record["game"] = self.game
             try:
-                saved = self.store.add_attempt(self.learner, record, after.to_list())
+                saved = self.store.add_attempt(
+                    self.learner, record, after.to_list(), game=self.game
+                )
                 self.store.update_puzzle_rating(
                     puzzle.id,
                     lambda old: attempt(
@@ -461,7 +519,7 @@ class TrainerSession:
                     )[1].to_list(),
                 )
                 outcome.saved = True
-                after = Rating.from_list(saved.rating)
+                after = Rating.from_list(saved.rating_of(self.game))
             except ProgressError as error:
                 outcome.problem = error.said
         self.rating = after

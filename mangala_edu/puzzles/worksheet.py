@@ -8,6 +8,10 @@ line of each puzzle (the learner's moves and the opponent's answers) and one sen
 explanation. Fonts are embedded as TrueType (DejaVu Sans, which has ç ğ ı İ ö ş ü) and the file
 carries no date, so the same sheet always gives the same bytes.
 
+Another game's worksheet has the same pages: it gives a :class:`Sheet` (its title, what to
+do, how to draw its board, its question and its answer key), as Dokuz Taş's does
+(:mod:`mangala_edu.dokuz_tas.puzzles.worksheet`).
+
 >>> import tempfile, pathlib
 >>> from mangala_edu.puzzles import Collection
 >>> puzzles = Collection.shipped().pick(2, seed=1)
@@ -21,9 +25,12 @@ from __future__ import annotations
 import contextlib
 import textwrap
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import matplotlib
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -45,6 +52,21 @@ KEY_LINES_PER_PAGE = 44
 MARGIN = 0.6  # inches
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """What a game's worksheet says and draws (the pages' layout is shared): the catalogue
+    keys of the title and of what to do, a board's width over its height, how to draw a
+    puzzle's board on an axes, a puzzle's question and its answer-key entry (in a
+    language)."""
+
+    title: str
+    instructions: str
+    aspect: Callable[[Any], float]
+    draw: Callable[[Axes, Any, str], None]
+    question: Callable[[Any, str], str]
+    key_entry: Callable[[int, Any, str], str]
+
+
 def _text(fig: Figure, x: float, y: float, text: str, size: float = 11, **kw: object) -> None:
     """Text at (x, y) in inches from the page's top-left corner."""
     fig.text(x / A4[0], 1 - y / A4[1], text, fontsize=size, va="top", **kw)  # type: ignore[arg-type]
@@ -61,10 +83,11 @@ def _footer(fig: Figure, page: int, pages: int, lang: str) -> None:
     )
 
 
-def _header(fig: Figure, lang: str, subtitle: str) -> float:
+def _header(fig: Figure, lang: str, subtitle: str, sheet: Sheet | None = None) -> float:
     """The title, the sheet's contents, the name/class/date lines, what to do; returns the
     height (inches) used."""
-    _text(fig, MARGIN, 0.55, t("worksheet.title", lang), 20, fontweight="bold")
+    sheet = sheet or MANGALA_SHEET
+    _text(fig, MARGIN, 0.55, t(sheet.title, lang), 20, fontweight="bold")
     _text(fig, MARGIN, 0.98, subtitle, 11)
     y = 1.45
     for label, x, width in (
@@ -81,27 +104,62 @@ def _header(fig: Figure, lang: str, subtitle: str) -> float:
                 lw=0.8,
             )
         )
-    lines = textwrap.wrap(t("worksheet.instructions", lang), 95)
+    lines = textwrap.wrap(t(sheet.instructions, lang), 95)
     for k, line in enumerate(lines):
         _text(fig, MARGIN, 1.85 + 0.2 * k, line, 10)
     return 1.95 + 0.2 * len(lines)
 
 
+def _mangala_aspect(puzzle: Puzzle) -> float:
+    lay = board_layout(puzzle.start.rules)
+    return float(lay["width"] / lay["height"])
+
+
+def _mangala_draw(ax: Axes, puzzle: Puzzle, lang: str) -> None:
+    draw_board(ax, puzzle.start, lang=lang, style="print", status=False)
+
+
+def _mangala_question(puzzle: Puzzle, lang: str) -> str:
+    run = PuzzleRun(puzzle)
+    return f"{run.prompt().text(lang)} {run.moves_note().text(lang)}"
+
+
+def _mangala_key_entry(number: int, puzzle: Puzzle, lang: str) -> str:
+    head = t("worksheet.key_entry", lang, number=number, id=puzzle.id, moves=MoveList(puzzle.line))
+    return f"{head} — {explanation(puzzle).text(lang)}"
+
+
+MANGALA_SHEET = Sheet(
+    "worksheet.title",
+    "worksheet.instructions",
+    _mangala_aspect,
+    _mangala_draw,
+    _mangala_question,
+    _mangala_key_entry,
+)
+"""The Mangala puzzles' worksheet."""
+
+
 def _board_slot(
-    fig: Figure, puzzle: Puzzle, number: int, top: float, height: float, lang: str
+    fig: Figure,
+    puzzle: Puzzle,
+    number: int,
+    top: float,
+    height: float,
+    lang: str,
+    sheet: Sheet | None = None,
 ) -> None:
     """One numbered board with its question and an answer box, ``top`` inches down."""
-    lay = board_layout(puzzle.start.rules)
+    sheet = sheet or MANGALA_SHEET
     board_h = height - 1.0
-    board_w = min(A4[0] - 2 * MARGIN, board_h * lay["width"] / lay["height"])
+    board_w = min(A4[0] - 2 * MARGIN, board_h * sheet.aspect(puzzle))
     left = (A4[0] - board_w) / 2
     _text(fig, MARGIN, top, t("worksheet.number", lang, number=number), 13, fontweight="bold")
     ax = fig.add_axes(
         (left / A4[0], 1 - (top + 0.2 + board_h) / A4[1], board_w / A4[0], board_h / A4[1])
     )
-    draw_board(ax, puzzle.start, lang=lang, style="print", status=False)
-    run = PuzzleRun(puzzle)
-    question = f"{run.prompt().text(lang)} {run.moves_note().text(lang)}"
+    sheet.draw(ax, puzzle, lang)
+    question = sheet.question(puzzle, lang)
     y = top + 0.25 + board_h
     for k, line in enumerate(textwrap.wrap(question, 80)):
         _text(fig, MARGIN, y + 0.19 * k, line, 10.5)
@@ -122,19 +180,14 @@ def _board_slot(
     )
 
 
-def key_entries(puzzles: Sequence[Puzzle], lang: str) -> list[str]:
+def key_entries(puzzles: Sequence[Any], lang: str, sheet: Sheet | None = None) -> list[str]:
     """The answer key: one entry a puzzle, the solution line and one sentence why."""
-    out = []
-    for number, puzzle in enumerate(puzzles, start=1):
-        head = t(
-            "worksheet.key_entry", lang, number=number, id=puzzle.id, moves=MoveList(puzzle.line)
-        )
-        out.append(f"{head} — {explanation(puzzle).text(lang)}")
-    return out
+    sheet = sheet or MANGALA_SHEET
+    return [sheet.key_entry(number, p, lang) for number, p in enumerate(puzzles, start=1)]
 
 
 def subtitle(
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Any],
     *,
     lang: str = "tr",
     theme: Message | str | None = None,
@@ -168,20 +221,23 @@ def subtitle(
 
 
 def worksheet_pages(
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Any],
     *,
     lang: str = "tr",
     theme: Message | str | None = None,
     band: Message | str | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    sheet: Sheet | None = None,
 ) -> list[Figure]:
     """The pages of the worksheet of ``puzzles`` as matplotlib figures (A4); in a notebook a
     page shows itself as a picture. ``theme`` and ``band`` only name the choice on the first
-    page; ``progress("boards", done, total)`` is called after each board drawn."""
+    page; ``progress("boards", done, total)`` is called after each board drawn; ``sheet``:
+    another game's (default: Mangala's, :data:`MANGALA_SHEET`)."""
+    sheet = sheet or MANGALA_SHEET
     if not puzzles:
         raise PuzzleError("puzzle.error.too_many", count=0, found=0)
     heading = subtitle(puzzles, lang=lang, theme=theme, band=band)
-    groups: list[list[tuple[int, Puzzle]]] = []
+    groups: list[list[tuple[int, Any]]] = []
     numbered = list(enumerate(puzzles, start=1))
     groups.append(numbered[:FIRST_PAGE_BOARDS])
     rest = numbered[FIRST_PAGE_BOARDS:]
@@ -189,7 +245,7 @@ def worksheet_pages(
         groups.append(rest[:BOARDS_PER_PAGE])
         rest = rest[BOARDS_PER_PAGE:]
     key_lines: list[list[str]] = [[]]
-    for entry in key_entries(puzzles, lang):
+    for entry in key_entries(puzzles, lang, sheet):
         wrapped = textwrap.wrap(entry, 92, subsequent_indent="     ")
         if len(key_lines[-1]) + len(wrapped) + 1 > KEY_LINES_PER_PAGE:
             key_lines.append([])
@@ -199,10 +255,10 @@ def worksheet_pages(
     with matplotlib.rc_context({"font.family": "DejaVu Sans"}):
         for k, group in enumerate(groups):
             fig = BoardFigure(figsize=A4)
-            top = _header(fig, lang, heading) + 0.15 if k == 0 else 0.6
+            top = _header(fig, lang, heading, sheet) + 0.15 if k == 0 else 0.6
             slot = (A4[1] - 0.5 - top) / (FIRST_PAGE_BOARDS if k == 0 else BOARDS_PER_PAGE)
             for j, (number, puzzle) in enumerate(group):
-                _board_slot(fig, puzzle, number, top + j * slot, slot - 0.1, lang)
+                _board_slot(fig, puzzle, number, top + j * slot, slot - 0.1, lang, sheet)
                 if progress is not None:
                     progress("boards", number, len(puzzles))
             _footer(fig, len(figures) + 1, pages, lang)
@@ -220,22 +276,26 @@ def worksheet_pages(
 
 
 def make_worksheet(
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Any],
     path: str | Path,
     *,
     lang: str = "tr",
     theme: Message | str | None = None,
     band: Message | str | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    sheet: Sheet | None = None,
 ) -> Path:
     """Write the worksheet of ``puzzles`` (in this order) to the PDF ``path`` (see
     :func:`worksheet_pages`; ``progress("pages", done, total)`` is called after each page
     written too). Raises :class:`~.model.PuzzleError` when there is no puzzle or the file
     cannot be written."""
     path = Path(path)
-    figures = worksheet_pages(puzzles, lang=lang, theme=theme, band=band, progress=progress)
+    sheet = sheet or MANGALA_SHEET
+    figures = worksheet_pages(
+        puzzles, lang=lang, theme=theme, band=band, progress=progress, sheet=sheet
+    )
     metadata = {
-        "Title": t("worksheet.title", lang),
+        "Title": t(sheet.title, lang),
         "Creator": "mangala_edu",
         "CreationDate": None,
         "ModDate": None,

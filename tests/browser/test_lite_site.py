@@ -150,7 +150,7 @@ def test_the_start_page_lists_every_lesson(site, browser):
             for p in (ROOT / "notebooks" / lang).glob("*.ipynb")
             if p.name[:2] not in LEFT_OUT_LESSONS
         )
-        assert len(names) == 32  # 33 notebooks, less the teachers' (20)
+        assert len(names) == 34  # 35 notebooks, less the teachers' (20)
         assert links.count() == len(names)
         hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
         assert hrefs == [f"notebooks/index.html?path={lang}/{n}&pupil=1" for n in names]

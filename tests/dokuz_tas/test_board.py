@@ -84,9 +84,10 @@ def test_the_sixteen_symmetries_keep_lines_and_neighbours():
         assert tuple(a[b[p]] for p in range(24)) in group
 
 
-#: The board's pictures: they draw the engine's positions (matplotlib, anywidget), and the
-#: engine reaches them only from inside a method (``Position._repr_svg_``).
-DISPLAY_MODULES = ("picture", "widget")
+#: The board's pictures and widgets: they draw the engine's positions (matplotlib, anywidget;
+#: ``play``: the game against the computer, on the live board), and the engine reaches them
+#: only from inside a method (``Position._repr_svg_``).
+DISPLAY_MODULES = ("picture", "widget", "play")
 SEARCH_MODULES = ("search", "evaluate", "tables", "_tables_kernel")
 """The folder's modules built on its engine: the engine never imports them (its pictures
 only lazily, inside a function, for Jupyter's display)."""

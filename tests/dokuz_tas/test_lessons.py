@@ -1,5 +1,5 @@
 """The Dokuz Taş lessons (29: the board and placing; 30: mills, taking a stone, the protection
-rule; 31: sliding, flying, how a game ends): every task's answers proven by the engine, a right answer solved and a wrong one
+rule; 31: sliding, flying, how a game ends; and the others' shared parts): every task's answers proven by the engine, a right answer solved and a wrong one
 explained in both languages, what the pictures and demonstrations show checked against the
 texts, the widgets driven from Python (a wrong click is explained, never raised), and the
 notebooks built from their sources."""
@@ -158,6 +158,16 @@ WRONG_ANSWERS = [
     (31, 3, "g4-g1", "Siyah hâlâ hamle yapabilir, örneğin d7 noktasından g7 noktasına: oyun "
      "sürüyor.",
      "Black can still move, for example from d7 to g7: the game goes on."),
+    (34, 1, "f4-g4xa4", "g1-g4-g7 üçlüsünü kurdun ve a4 noktasındaki taşı aldın, ama şimdi "
+     "Siyah e4-f4 oynayabilir: o zaman hiçbir hamlen üçlü kurmaz.",
+     "You closed the mill g1-g4-g7 and took the stone on a4, but now Black can play e4-f4: then "
+     "no turn of yours closes a mill."),
+    (34, 1, "d2-d3", "d3 hiçbir çizgide üç taşını bir araya getirmiyor",
+     "d3 brings no three of your stones together on a line"),
+    (34, 2, "d7-a7", "Şimdi Siyah d1-d2 oynayabilir; o zaman hiçbir hamlen hemen kazandırmaz.",
+     "Now Black can play d1-d2, and then no turn of yours wins at once."),
+    (34, 3, "e4-b4", "Şimdi Siyah d6-c4 oynayabilir; o zaman hiçbir hamlen hemen kazandırmaz.",
+     "Now Black can play d6-c4, and then no turn of yours wins at once."),
 ]  # fmt: skip
 
 
@@ -196,6 +206,18 @@ RIGHT_ANSWERS = [
      "Right: now Black cannot complete any mill."),
     (31, 3, "g4-g7", "Doğru: Siyah artık hamle yapamıyor, sıkıştırıldı; sen kazandın.",
      "Right: Black has no move left, so you win."),
+    (34, 1, "f4-g4xe4", "Doğru. g1-g4-g7 üçlüsünü kurdun ve e4 noktasındaki taşı aldın; Siyah "
+     "ne oynarsa oynasın, sonraki hamlen yine bir üçlü kurar.",
+     "Right. You closed the mill g1-g4-g7 and took the stone on e4, and whatever Black plays, "
+     "your next turn closes a mill again."),
+    (34, 2, "b2-d2", "Doğru: Siyah ne oynarsa oynasın, sonraki hamlen kazandırır. Siyah "
+     "yalnızca a4-a7 oynayabilir; sonra b4-a4: Siyah hamle yapamıyor: Beyaz kazandı.",
+     "Right: whatever Black plays, your next turn wins. Black can only play a4-a7; then b4-a4: "
+     "Black cannot move: White wins."),
+    (34, 3, "e4-c4", "Doğru: Siyah ne oynarsa oynasın, sonraki hamlen kazandırır. Örneğin Siyah "
+     "d6-b4 oynar; sonra a4-c5xb4: Siyah için üçten az taş kaldı: Beyaz kazandı.",
+     "Right: whatever Black plays, your next turn wins. For example Black plays d6-b4; then "
+     "a4-c5xb4: Black has fewer than three stones left: White wins."),
 ]  # fmt: skip
 
 

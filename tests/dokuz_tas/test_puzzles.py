@@ -26,6 +26,7 @@ from mangala_edu.dokuz_tas import SYMMETRIES, Position
 from mangala_edu.dokuz_tas import tables as T
 from mangala_edu.dokuz_tas.board import points_of
 from mangala_edu.dokuz_tas.puzzles import DokuzTasPuzzleError, Puzzle, read_puzzles, shipped_path
+from mangala_edu.dokuz_tas.puzzles.levels import SEEDS, level_misses
 from mangala_edu.dokuz_tas.puzzles.mine import MineSettings, mine, step_of
 from mangala_edu.dokuz_tas.puzzles.model import FIELDS, GOALS, puzzle_id
 from mangala_edu.dokuz_tas.puzzles.rating import puzzle_rating
@@ -160,13 +161,34 @@ def test_themes_ratings_titles_and_hints_follow_the_documented_rules():
             legal=legal,
             almost=p.almost,
             quiet="quiet_move" in p.themes,
+            misses=p.misses,
         )
         assert p.rating == rating and 600 <= p.rating <= 2400
+        assert set(p.misses) == set(SEEDS), p.id
         colour = {"white": ("Beyaz", "White"), "black": ("Siyah", "Black")}[p.learner]
         assert p.title["tr"].startswith(colour[0]) and p.title["en"].startswith(colour[1])
         assert p.hint["tr"] and p.hint["en"] and p.hint["tr"] != p.hint["en"]
     bands = Counter(p.band for p in PUZZLES)
     assert len(bands) >= 3, bands
+
+
+def test_the_levels_misses_are_measured_again_the_same_and_miss_more_at_lower_levels():
+    """A sample of the puzzles played again by every level's seeds (in this process, from
+    scratch) gives the misses the file keeps; over the whole file, each level misses no more
+    often than the level below it."""
+    sample = [p for p in PUZZLES if p.misses["usta"]][:2] + [
+        p for p in PUZZLES if not any(p.misses.values())
+    ][:2]
+    sample += [p for p in PUZZLES if p.goal == "win_in_n" and p.moves == 2][:1]
+    assert len(sample) == 5
+    for p in sample:
+        assert level_misses(p) == p.misses, p.id
+    share = {
+        level: sum(p.misses[level] for p in PUZZLES) / (len(SEEDS[level]) * len(PUZZLES))
+        for level in SEEDS
+    }
+    assert share["kolay"] >= share["orta"] >= share["zor"] >= share["usta"] * 0.9, share
+    assert share["kolay"] > share["usta"], share
 
 
 # -- Re-proving -----------------------------------------------------------------------------------

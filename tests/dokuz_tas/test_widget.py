@@ -8,10 +8,11 @@ import random
 import pytest
 
 from mangala_edu.dokuz_tas import Game, Position
+from mangala_edu.dokuz_tas.errors import PositionError
 from mangala_edu.dokuz_tas.notation import parse_turn
 from mangala_edu.dokuz_tas.picture import board_string
 from mangala_edu.dokuz_tas.widget import DokuzTasBoard
-from mangala_edu.i18n import t
+from mangala_edu.i18n import Message, t
 
 
 class Recorder(DokuzTasBoard):
@@ -161,6 +162,31 @@ def test_clicks_on_a_side_played_from_python_are_refused():
     )
     board.play("a4")
     assert board.mode == "place" and board.game.turns == ("a1", "a4")
+
+
+def test_its_owner_changes_the_sides_says_why_it_waits_and_refuses_an_undo():
+    """What a game against the computer sets on its board: the pupil's side, the line under
+    the board while the computer thinks, and why an undo is refused."""
+    board = Recorder(lang="en", human="white")
+    board.click("d6")
+    assert board.mode == "wait" and board.hint == t("dokuz_tas.hint.wait", "en", colour="Black")
+    board.waiting = Message("play.thinking")
+    board.human = "white"  # the same sides: the board draws itself again
+    assert board.hint == t("play.thinking", "en")
+    board.human = ("white", "black")
+    assert board.human == ("white", "black") and board.mode == "place"
+    board.click("d2")
+    board.undo_refused = Message("error.nothing_to_undo")
+    assert board.undo() is False and board.game.turns == ("d6", "d2")
+    assert board.message == t("error.nothing_to_undo", "en")
+    board.click("d7")
+    board.click("b2")
+    board.click("d5")  # a mill: the half turn waiting for its removal can still be let go
+    assert board.pending == "d5x" and board.undo() and board.pending == ""
+    board.undo_refused = None
+    assert board.undo() and board.game.turns == ("d6", "d2", "d7")
+    with pytest.raises(PositionError):
+        board.human = "red"
 
 
 def test_a_computer_plays_through_on_turn():

@@ -37,6 +37,7 @@ __all__ = [
     "Draw",
     "Goal",
     "HoldDraw",
+    "KeepMill",
     "KeepMoving",
     "MakeMill",
     "MillAndStop",
@@ -46,6 +47,7 @@ __all__ = [
     "StopMill",
     "Verdict",
     "Win",
+    "WinNext",
     "blocking_reply",
     "forced_block",
     "free_neighbours",
@@ -547,3 +549,116 @@ class KeepMoving(Goal):
         if mill_threat(after) is not None:
             return StopMill().judge(traces)
         return Verdict(SOLVED, Message("dokuz_tas.goal.keep.solved", other=other))
+
+
+def _closed(trace: TurnTrace) -> Message:
+    """What a turn that closed one mill or two did: the mills and the stone it took."""
+    removed = trace.removed or ""
+    if len(trace.mills) == 1:
+        return Message("dokuz_tas.goal.keep.closed", line=trace.mills[0], removed=removed)
+    return Message(
+        "dokuz_tas.goal.keep.closed_two",
+        first=trace.mills[0],
+        second=trace.mills[1],
+        removed=removed,
+    )
+
+
+@dataclass(frozen=True)
+class KeepMill(Goal):
+    """Keep a double mill (*çift üçlü*) going: close a mill, and take the stone that could
+    block it, so that whatever the opponent plays your next turn closes a mill again.
+
+    >>> pos = Position.from_text("W1W/WWW/1B1/1B1BBW/B2/2B/WB1 w 0 0 0")
+    >>> KeepMill().judge([pos.trace("d6-d7xd5")]).said.text("en")
+    'Right. You closed the mill a7-d7-g7 and took the stone on d5, and whatever Black plays, your next turn closes a mill again.'
+    >>> KeepMill().judge([pos.trace("d6-d7xb4")]).said.text("en")
+    'You closed the mill a7-d7-g7 and took the stone on b4, but now Black can play d5-d6: then no turn of yours closes a mill.'
+    """
+
+    def judge(self, traces: Sequence[TurnTrace]) -> Verdict:
+        trace = traces[-1]
+        if not trace.mills:
+            return MakeMill().judge(traces)
+        after = trace.after
+        done = _closed(trace)
+        other = colour_name(_other(trace.colour))
+        if after.is_over:
+            return Win().judge(traces)
+        for reply, then in after.children():
+            if then.is_over:
+                return Verdict(
+                    WRONG,
+                    Message(
+                        "dokuz_tas.goal.keep_mill.over",
+                        done=done,
+                        other=other,
+                        reply=reply,
+                        why=then.outcome.said,  # type: ignore[union-attr]
+                    ),
+                )
+            if mill_threat(then) is None:
+                return Verdict(
+                    WRONG,
+                    Message("dokuz_tas.goal.keep_mill.wrong", done=done, other=other, reply=reply),
+                )
+        return Verdict(SOLVED, Message("dokuz_tas.goal.keep_mill.solved", done=done, other=other))
+
+
+@dataclass(frozen=True)
+class WinNext(Goal):
+    """Win in two turns: after your turn, whatever the opponent plays, your next turn wins
+    (it leaves them without a move, or with two stones).
+
+    >>> pos = Position.from_text("1WB/3/3/BW1WWB/3/W2/BBW w 0 0 0")
+    >>> WinNext().judge([pos.trace("b2-d2")]).said.text("en")
+    'Right: whatever Black plays, your next turn wins. Black can only play a4-a7; then b4-a4: Black cannot move: White wins.'
+    >>> WinNext().judge([pos.trace("b4-c4")]).said.text("en")
+    'Now Black can play a4-a7, and then no turn of yours wins at once.'
+    """
+
+    def judge(self, traces: Sequence[TurnTrace]) -> Verdict:
+        trace = traces[-1]
+        after = trace.after
+        other = colour_name(_other(trace.colour))
+        if after.is_over:
+            return Win().judge(traces)
+        replies = list(after.children())
+        # The example shown: the opponent's most stubborn answer (it leaves the fewest
+        # winning turns: a fork's block, say), and a turn that wins after it.
+        example: tuple[int, str, str, Position] | None = None
+        for reply, then in replies:
+            if then.is_over:
+                return Verdict(
+                    WRONG,
+                    Message(
+                        "dokuz_tas.goal.win_next.over",
+                        other=other,
+                        reply=reply,
+                        why=then.outcome.said,  # type: ignore[union-attr]
+                    ),
+                )
+            wins = [(turn, end) for turn, end in then.children() if end.winner == then.to_move]
+            if not wins:
+                return Verdict(
+                    WRONG, Message("dokuz_tas.goal.win_next.wrong", other=other, reply=reply)
+                )
+            if example is None or len(wins) < example[0]:
+                example = (len(wins), reply, *wins[0])
+        assert example is not None  # a position that is not over has a turn
+        _, reply, answer, end = example
+        key = (
+            "dokuz_tas.goal.win_next.only"
+            if len(replies) == 1
+            else "dokuz_tas.goal.win_next.solved"
+        )
+        return Verdict(
+            SOLVED,
+            Message(
+                key,
+                other=other,
+                reply=reply,
+                answer=answer,
+                why=end.outcome.said,  # type: ignore[union-attr]
+            ),
+        )

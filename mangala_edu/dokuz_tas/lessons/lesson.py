@@ -14,10 +14,12 @@ mangala_edu.dokuz_tas.lessons.spec.LessonError: ... / There is no Dokuz Taş les
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ...i18n import language_from_folder, set_language, t
 from ...lessons.quiz import Question, Quiz, questions_of
 from ..errors import PositionError
+from ..play import DokuzTasPlay
 from ..position import Position
 from ..widget import DokuzTasBoard
 from .content import LESSONS
@@ -101,6 +103,12 @@ class Lesson:
             name=self._key(f"task{number}"),
             history=spec.history,
         )
+
+    def play(self, **kwargs: Any) -> DokuzTasPlay:
+        """A whole game against the computer or a classmate, in the lesson's language
+        (``kwargs``: those of :class:`~mangala_edu.dokuz_tas.play.DokuzTasPlay`, e.g.
+        ``level="kolay"``, ``colour="black"``)."""
+        return DokuzTasPlay(lang=self.lang, **kwargs)
 
     def questions(self) -> list[Question]:
         return questions_of(self.spec.quiz, self.text)

@@ -11,6 +11,11 @@ puzzle does not hold.
 ``puzzles mine --rules dokuz-tas [--classes 3-3 4-3 ...] [--seed N] [--per-kind N]
 [--max-moves N] [--max-samples N] [-o FILE]`` writes the collection again from the endgame
 tables (the user cache's; the command that builds them is named when one is missing).
+
+``puzzles worksheet [--rules dokuz-tas] [--theme T] [--band B] [--moves N] [--count N]
+[--seed N] -o FILE.pdf|FILE.png`` writes an A4 worksheet with an answer key (Mangala's
+without ``--rules``, as ``mangala-edu worksheet`` does); for Dokuz Taş a ``.png`` name
+writes one picture a page (``FILE-1.png``, ``FILE-2.png``...).
 """
 
 from __future__ import annotations
@@ -64,6 +69,28 @@ def add_rules_option(sub: argparse._SubParsersAction, rule_names: Sequence[str])
             help="the game: dokuz-tas for Dokuz Taş's puzzles (default: Mangala's)",
         )
         _PARSERS[name] = parser
+    sheet = actions.add_parser(
+        "worksheet", help="an A4 worksheet of puzzles with an answer key (PDF, or PNG pages)"
+    )
+    sheet.add_argument(
+        "--rules",
+        choices=rule_names,
+        default=None,
+        help="the game: dokuz-tas for Dokuz Taş's puzzles (default: Mangala's)",
+    )
+    sheet.add_argument("--theme", help="a theme: its key or its name in either language")
+    sheet.add_argument("--band", help="kolay/easy, orta/medium, zor/hard, usta/expert")
+    sheet.add_argument("--moves", type=int, metavar="N", help="learner's moves in the line")
+    sheet.add_argument("--phase", help="Mangala only: opening, middlegame, endgame")
+    sheet.add_argument(
+        "--file", metavar="FILE.jsonl", help="a collection file (default: the shipped one)"
+    )
+    sheet.add_argument(
+        "--count", type=int, default=6, metavar="N", help="how many puzzles (default 6)"
+    )
+    sheet.add_argument("--seed", type=int, default=0, help="which puzzles (default 0)")
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    _PARSERS["worksheet"] = sheet
     mine = actions.choices["mine"]
     for action in mine._actions:
         if action.dest == "games":
@@ -112,6 +139,10 @@ def with_rules(handler: Handler) -> Handler:
         action = args.puzzles_command
         if _is_dokuz_tas(args):
             return _ACTIONS[action](args, out, lang)
+        if action == "worksheet":  # Mangala's, as `mangala-edu worksheet` makes it
+            from ...puzzles.commands import COMMANDS as MANGALA
+
+            return MANGALA["worksheet"](args, out, lang)
         if action == "mine":
             for dest in DOKUZ_TAS_MINE:
                 if getattr(args, dest, None) is not None:
@@ -273,8 +304,6 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     for dest, default in MANGALA_MINE.items():
         if getattr(args, dest) != default:
             raise _not_here(_option(dest), args)
-    if args.jobs is not None and args.jobs != 1:
-        raise _not_here("--jobs", args)
     from .. import tables as T
 
     classes = tuple(args.classes or DEFAULT_CLASSES)
@@ -322,7 +351,7 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
             file=sys.stderr,
         )
 
-    puzzles, report = mine(path, settings, on_class=progress)
+    puzzles, report = mine(path, settings, on_class=progress, jobs=args.jobs)
     if args.json:
         line = {
             "puzzles": report.puzzles,
@@ -351,10 +380,62 @@ def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
     return verify_each(_puzzles(args), verify_puzzle, args, out, lang)
 
 
+def _worksheet(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    """A Dokuz Taş worksheet: a PDF, or one PNG picture a page."""
+    from ...puzzles.rating import BAND_NAMES
+    from .themes import theme_name
+    from .trainer import DokuzTasCollection, check_theme
+    from .worksheet import make_worksheet, worksheet_pages
+
+    output = Path(args.output)
+    suffix = output.suffix.lower()
+    if suffix not in (".pdf", ".png"):
+        raise CommandError("dokuz_tas.trainer.cli.not_pdf_png", file=args.output)
+    if getattr(args, "phase", None) is not None:
+        raise _not_here("--phase", args)
+    from ...puzzles.collection import check_band
+
+    theme = check_theme(args.theme)
+    band = check_band(args.band)
+    collection = DokuzTasCollection.load(getattr(args, "file", None))
+    puzzles = collection.pick(args.count, seed=args.seed, theme=theme, band=band, moves=args.moves)
+    named_theme = theme_name(theme) if theme else None
+    named_band = BAND_NAMES[band] if band else None
+    if suffix == ".pdf":
+        path = make_worksheet(puzzles, output, lang=lang, theme=named_theme, band=named_band)
+        print(
+            t("cli.puzzles.worksheet_written", lang, file=str(path), count=len(puzzles)), file=out
+        )
+        return
+    pages = worksheet_pages(puzzles, lang=lang, theme=named_theme, band=named_band)
+    written = []
+    for number, page in enumerate(pages, start=1):
+        path = output.with_name(f"{output.stem}-{number}.png")
+        try:
+            page.savefig(path, dpi=150, metadata={"Software": None})
+        except OSError as exc:
+            from ...cli_errors import os_reason
+
+            raise CommandError(
+                "puzzle.error.cannot_write", file=str(path), reason=os_reason(exc, path)
+            ) from exc
+        written.append(path.name)
+    print(
+        t(
+            "dokuz_tas.trainer.cli.pages_written",
+            lang,
+            files=", ".join(written),
+            count=len(puzzles),
+        ),
+        file=out,
+    )
+
+
 _ACTIONS: dict[str, Handler] = {
     "list": _list,
     "show": _show,
     "stats": _stats,
     "mine": _mine,
     "verify": _verify,
+    "worksheet": _worksheet,
 }

@@ -37,12 +37,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ...search.parallel import map_work
 from .. import tables as T
 from ..notation import QUIET_LIMIT
 from ..position import Position
+from .levels import measured
 from .model import DokuzTasPuzzleError, Puzzle, puzzle_id
 from .rating import SLOW_LOSS, puzzle_rating
 from .themes import hint, tag_themes, title
@@ -231,6 +233,8 @@ class MineReport:
     puzzles: int = 0
     samples: int = 0
     seconds: float = 0.0
+    level_seconds: float = 0.0
+    """Of ``seconds``, those the computer's levels took to play the puzzles."""
     classes: list[ClassReport] = field(default_factory=list)
 
 
@@ -339,6 +343,7 @@ def make_puzzle(
         refutations=refutations,
         themes=themes,
         almost=almost,
+        misses={},
         rating=puzzle_rating(
             goal,
             moves=moves,
@@ -351,6 +356,21 @@ def make_puzzle(
         hint=hint(themes),
         source=source,
     )
+
+
+def with_levels(puzzle: Puzzle, misses: dict[str, int]) -> Puzzle:
+    """``puzzle`` with the computer levels' ``misses`` (:mod:`.levels`) and the rating they
+    give it."""
+    rating = puzzle_rating(
+        puzzle.goal,
+        moves=puzzle.moves,
+        distance=puzzle.distance,
+        legal=len({step_of(t) for t in puzzle.values}),
+        almost=puzzle.almost,
+        quiet="quiet_move" in puzzle.themes,
+        misses=misses,
+    )
+    return replace(puzzle, misses=dict(misses), rating=rating)
 
 
 def missing_tables(
@@ -410,11 +430,15 @@ def mine(
     *,
     cache: str | Path | None = None,
     on_class: Callable[[ClassReport], object] | None = None,
+    jobs: int | None = 1,
+    levels: bool = True,
 ) -> tuple[list[Puzzle], MineReport]:
     """Mine every class of ``settings`` and write the collection to ``path`` (replaced
     atomically; ``None``: nothing written). The tables come from ``cache`` (default: the
     user cache); a class whose table is missing raises :class:`DokuzTasPuzzleError` naming
-    the command that builds it."""
+    the command that builds it. Then every puzzle is played by the computer's levels
+    (:mod:`.levels`; ``jobs`` processes, ``None``: every core) for its rating; ``levels=False``
+    leaves that out (ratings from the proven facts only, for quick tests)."""
     settings = settings or MineSettings()
     missing = missing_tables(settings.classes, settings.flying, cache)
     if missing:
@@ -435,6 +459,11 @@ def mine(
         report.samples += part.samples
         if on_class is not None:
             on_class(part)
+    if levels:
+        t1 = time.perf_counter()
+        misses = dict(map_work(measured, puzzles, jobs=jobs))
+        puzzles = [with_levels(p, misses[p.id]) for p in puzzles]
+        report.level_seconds = time.perf_counter() - t1
     report.puzzles = len(puzzles)
     report.seconds = time.perf_counter() - t0
     if path is not None:

@@ -32,6 +32,8 @@ A collection is a UTF-8 text file, one puzzle a line (JSON Lines, like the Manga
 ``refutations``  for every wrong first move, the opponent's best reply (the tables' choice)
 ``themes``       theme keys (:mod:`.themes`)
 ``almost``       the almost-good first moves (see :mod:`.rating`)
+``misses``       how many seeds of each computer level miss a learner's move of the line
+                 (:mod:`.levels`): ``{"kolay": 2, "orta": 1, "zor": 0, "usta": 0}``
 ``rating``       the puzzle's first rating (:func:`.rating.puzzle_rating`)
 ``title``        ``{"tr": ..., "en": ...}``: what is asked
 ``hint``         ``{"tr": ..., "en": ...}``: a hint from the first theme
@@ -71,6 +73,7 @@ FIELDS = (
     "refutations",
     "themes",
     "almost",
+    "misses",
     "rating",
     "title",
     "hint",
@@ -87,7 +90,7 @@ EXAMPLE = (
     '{"id": "d0000000", "position": "W1B/3/3/B2W2/3/3/W1B w 0 0 0", "flying": true, '
     '"goal": "only_move", "moves": 1, "answer": "a7-d7", "accepted": [["a7-d7"]], "line": ["a7-d7"], '
     '"result": "win", "distance": 3, "class": "3-3", "values": {"a7-d7": "win"}, '
-    '"refutations": {}, "themes": [], "almost": 0, "rating": 900, '
+    '"refutations": {}, "themes": [], "almost": 0, "misses": {}, "rating": 900, '
     '"title": {"tr": "t", "en": "t"}, "hint": {"tr": "h", "en": "h"}, "source": "example"}'
 )
 """A made-up line for the doctests (not a proven puzzle)."""
@@ -141,6 +144,7 @@ class Puzzle:
     refutations: dict[str, str]
     themes: tuple[str, ...]
     almost: int
+    misses: dict[str, int]
     rating: int
     title: dict[str, str]
     hint: dict[str, str]
@@ -196,6 +200,7 @@ class Puzzle:
             "refutations": dict(sorted(self.refutations.items())),
             "themes": list(self.themes),
             "almost": self.almost,
+            "misses": dict(self.misses),
             "rating": self.rating,
             "title": {"tr": self.title["tr"], "en": self.title["en"]},
             "hint": {"tr": self.hint["tr"], "en": self.hint["en"]},
@@ -233,6 +238,7 @@ class Puzzle:
             refutations={str(k): str(v) for k, v in data["refutations"].items()},
             themes=tuple(str(t) for t in data["themes"]),
             almost=int(data["almost"]),
+            misses={str(k): int(v) for k, v in data["misses"].items()},
             rating=int(data["rating"]),
             title=_texts(data["title"], "title"),
             hint=_texts(data["hint"], "hint"),

@@ -35,6 +35,7 @@ from ..board import Colour
 from ..notation import QUIET_LIMIT
 from ..position import Position
 from ..search import Search
+from .levels import SEEDS
 from .model import ProofError, Puzzle, puzzle_id
 from .rating import SLOW_LOSS, puzzle_rating
 from .themes import hint, tag_themes, title
@@ -205,6 +206,7 @@ def _check_record(puzzle: Puzzle, start: Position, legal: int, almost: int) -> N
         legal=legal,
         almost=almost,
         quiet="quiet_move" in themes,
+        misses=puzzle.misses,
     )
     expected = {
         "almost": (almost, puzzle.almost),
@@ -217,6 +219,10 @@ def _check_record(puzzle: Puzzle, start: Position, legal: int, almost: int) -> N
     for name, (should, stored) in expected.items():
         if should != stored:
             raise ProofError("dokuz_tas.puzzle.proof.record", field=name)
+    if set(puzzle.misses) != set(SEEDS) or any(
+        not 0 <= n <= len(SEEDS[level]) for level, n in puzzle.misses.items()
+    ):
+        raise ProofError("dokuz_tas.puzzle.proof.record", field="misses")
 
 
 def _step(turn: str) -> str:

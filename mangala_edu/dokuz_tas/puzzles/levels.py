@@ -20,14 +20,7 @@ from collections.abc import Sequence
 from ..position import Position
 from ..search import Player
 from .model import Puzzle
-
-SEEDS: dict[str, tuple[int, ...]] = {
-    "kolay": (1, 2, 3),
-    "orta": (1, 2, 3),
-    "zor": (1, 2, 3),
-    "usta": (1, 2),
-}
-"""The seeds each level plays a puzzle with (fewer for the expert, the slowest)."""
+from .rating import SEEDS
 
 
 def misses_of(puzzle: Puzzle, level: str, seed: int) -> bool:

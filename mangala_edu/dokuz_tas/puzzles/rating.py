@@ -49,6 +49,14 @@ QUIET = 100
 ONLY_MOVE = 250
 LOWEST, HIGHEST = 600, 2400
 LEVEL_WEIGHTS = {"kolay": 100, "orta": 150, "zor": 200, "usta": 250}
+SEEDS: dict[str, tuple[int, ...]] = {
+    "kolay": (1, 2, 3),
+    "orta": (1, 2, 3),
+    "zor": (1, 2, 3),
+    "usta": (1, 2),
+}
+"""The seeds each level plays a puzzle with (:mod:`.levels`; fewer for the expert, the
+slowest)."""
 """What each level that misses a puzzle adds to its rating (in full when all its seeds miss)."""
 SLOW_LOSS = 10
 """The plies a wrong move of ``save_draw`` must hold before its loss to count as almost good."""
@@ -66,8 +74,6 @@ def puzzle_rating(
 ) -> int:
     """The first rating (see the module's formula; ``misses``: each level's seeds that miss,
     of :data:`.levels.SEEDS`)."""
-    from .levels import SEEDS
-
     measured = sum(
         LEVEL_WEIGHTS[level] * n / len(SEEDS[level]) for level, n in (misses or {}).items()
     )

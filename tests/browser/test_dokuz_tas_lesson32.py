@@ -15,7 +15,7 @@ from mangala_edu.dokuz_tas.lessons import LESSONS
 from mangala_edu.i18n import t
 
 from .conftest import click_when_still
-from .test_dokuz_tas_lessons import SIZE, lesson_path, shot, stones, wait_still
+from .test_dokuz_tas_lessons import SIZE, expect_stones, lesson_path, shot, wait_still
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def test_lesson_32_s_repetition_task_and_the_50_turn_demonstration(run_notebook,
     expect(board.locator(".dt-counts")).to_contain_text(
         t("dokuz_tas.board.repeated", lang, count=2)
     )
-    assert stones(board)["white"] == ["c3", "d6", "d7", "g4"]
+    expect_stones(board, "white", ["c3", "d6", "d7", "g4"])
     click_when_still(point("g4"))
     point("g1").click()  # the position after a7-d7, for the third time
     wait_still(page, board)

@@ -14,7 +14,7 @@ from mangala_edu.dokuz_tas.lessons import LESSONS
 from mangala_edu.i18n import t
 
 from .conftest import click_when_still
-from .test_dokuz_tas_lessons import SIZE, lesson_path, shot, stones, wait_still
+from .test_dokuz_tas_lessons import SIZE, lesson_path, shot, wait_still
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +58,7 @@ def test_lesson_33_s_early_mill_demonstration_and_task(run_notebook, lang):
     shot(page, task, "33_task3_wrong")
     task.get_by_role("button", name=t("ui.try_again", lang)).click()
     expect(feedback).to_have_count(0)
-    assert "c3" not in stones(board)["white"]
+    expect(board.locator('.dt-stones .dt-stone.dt-white[data-point="c3"]')).to_have_count(0)
     click_when_still(point("f2"))
     wait_still(page, board)
     expect(feedback).to_have_class("mangala-feedback mangala-solved")

@@ -15,7 +15,7 @@ from mangala_edu.dokuz_tas.lessons import LESSONS
 from mangala_edu.i18n import t
 
 from .conftest import click_when_still
-from .test_dokuz_tas_lessons import SIZE, lesson_path, shot, stones, wait_still
+from .test_dokuz_tas_lessons import SIZE, lesson_path, shot, wait_still
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def test_lesson_34_s_double_mill_demonstration_and_task(run_notebook, lang):
         timeout=60_000,
     )
     wait_still(page, board)
-    assert len(stones(board)["black"]) == 2
+    expect(board.locator(".dt-stones .dt-stone.dt-black")).to_have_count(2)
     shot(page, demo, "34_demo1_over")
 
     # Task 1: the mill taking a4 lets Black block; taking e4 keeps the double mill.
@@ -64,7 +64,7 @@ def test_lesson_34_s_double_mill_demonstration_and_task(run_notebook, lang):
     shot(page, task, "34_task1_wrong")
     task.get_by_role("button", name=t("ui.try_again", lang)).click()
     expect(feedback).to_have_count(0)
-    assert "g4" not in stones(board)["white"]
+    expect(board.locator('.dt-stones .dt-stone.dt-white[data-point="g4"]')).to_have_count(0)
     click_when_still(point("f4"))
     point("g4").click()
     wait_still(page, board)

@@ -34,16 +34,19 @@ def shot(page, locator, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"dokuz_tas_lesson_{name}.png"))
 
 
-def stones(board) -> dict[str, list[str]]:
-    """The stones a board draws, by colour."""
-    return board.evaluate("""(root) => {
-        const out = {white: [], black: []};
-        for (const g of root.querySelectorAll('.dt-stones .dt-stone')) {
-            out[g.classList.contains('dt-white') ? 'white' : 'black'].push(g.dataset.point);
-        }
-        out.white.sort(); out.black.sort();
-        return out;
-    }""")
+def expect_stones(board, colour: str, points: list[str]) -> None:
+    """Wait until ``board`` draws exactly ``points`` with stones of ``colour``.
+
+    A turn's answer (the feedback, the caption) can come before its animation has ended or even
+    begun, so a check read once right after a click could see the board of a moment ago:
+    Playwright's ``expect`` waits for the drawing instead.
+    """
+    from playwright.sync_api import expect
+
+    drawn = board.locator(f".dt-stones .dt-stone.dt-{colour}")
+    expect(drawn).to_have_count(len(points), timeout=20_000)
+    for name in points:
+        expect(drawn.and_(board.locator(f'[data-point="{name}"]'))).to_have_count(1)
 
 
 def wait_still(page, board) -> None:
@@ -75,7 +78,8 @@ def test_lesson_29_runs_its_demo_plays_and_a_task_is_solved_by_clicks(run_notebo
     )
     board.locator('.dt-hit[data-point="a1"]').click()  # the demonstration's board takes no clicks
     expect(board.locator(".dt-message")).to_have_text(t("dokuz_tas.lesson.demo_board", "tr"))
-    assert stones(board) == {"white": ["d6"], "black": []}
+    expect_stones(board, "white", ["d6"])
+    expect_stones(board, "black", [])
     shot(page, demo, "29_demo")
 
     # Task 3: stop Black's mill (a1, a4: a7 is the only answer).
@@ -103,7 +107,7 @@ def test_lesson_29_runs_its_demo_plays_and_a_task_is_solved_by_clicks(run_notebo
     shot(page, task, "29_task3_wrong")
     point("a7").click()  # the task is decided: the board is locked
     expect(board.locator(".dt-message")).to_have_text(done)
-    assert stones(board)["white"] == ["d6", "f4", "f6"]
+    expect_stones(board, "white", ["d6", "f4", "f6"])
     task.get_by_role("button", name=t("ui.try_again", "tr")).click()
     expect(feedback).to_have_count(0)
     expect(board.locator('.dt-stones .dt-stone[data-point="f6"]')).to_have_count(0)
@@ -111,7 +115,8 @@ def test_lesson_29_runs_its_demo_plays_and_a_task_is_solved_by_clicks(run_notebo
     wait_still(page, board)
     expect(feedback).to_have_class("mangala-feedback mangala-solved")
     expect(feedback).to_have_text("✔ Doğru: Siyah artık hiçbir üçlüyü tamamlayamaz.")
-    assert stones(board) == {"white": ["a7", "d6", "f4"], "black": ["a1", "a4"]}
+    expect_stones(board, "white", ["a7", "d6", "f4"])
+    expect_stones(board, "black", ["a1", "a4"])
     shot(page, task, "29_task3_solved")
     assert lab.errors() == []
 
@@ -147,7 +152,7 @@ def test_lesson_30_s_protected_stone_is_refused_and_the_right_one_taken(run_note
     expect(board.locator(".dt-caption")).to_contain_text(
         "The stones on b2, d2, f2 stand in mills and cannot be taken."
     )
-    assert stones(board)["black"] == ["b2", "c5", "d2", "f2"]
+    expect_stones(board, "black", ["b2", "c5", "d2", "f2"])
     shot(page, task, "30_task2_solved")
     assert lab.errors() == []
 
@@ -173,7 +178,7 @@ def test_lesson_31_s_tasks_are_solved_by_sliding_and_flying(run_notebook):
     expect(feedback).to_have_class("mangala-feedback mangala-solved")
     expect(feedback).to_have_text("✔ Right: now Black cannot complete any mill.")
     expect(board.locator(".dt-caption")).to_have_text("White flies a stone from f6 to a7.")
-    assert stones(board)["white"] == ["a7", "d3", "g1"]
+    expect_stones(board, "white", ["a7", "d3", "g1"])
 
     # Task 3: g4 slides to g7 and blocks every Black stone.
     task = page.locator(".dt-lesson-task").nth(2)

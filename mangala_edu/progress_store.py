@@ -24,6 +24,16 @@ Each game's puzzles rate the learner apart (a Mangala player is not yet a Dokuz 
 another game's puzzle says its game (``"game": "dokuz_tas"``); an attempt with no ``game`` is
 a Mangala one (:meth:`Progress.attempts_of`, :meth:`Progress.rating_of`).
 
+The puzzle trainer's modes (:mod:`mangala_edu.puzzles.modes`) keep two more fields, each by
+game and left out while empty (a file without them has none; a file from before them reads
+as before): ``review``, the learner's queue of missed puzzles to see again (puzzle id to its
+Leitner box and the day it is due), and ``bests``, the best streak and the best timed run:
+
+.. code-block:: json
+
+    {"review": {"mangala": {"m1a2b3c4": {"box": 0, "due": "2026-12-05"}}},
+     "bests": {"mangala": {"streak": 7, "timed": 12}}}
+
 The puzzles' own ratings change with every attempt too; they are kept beside the learners'
 files in ``puzzle-ratings.json``, shared by everyone who uses the folder.
 
@@ -85,6 +95,9 @@ FORMAT = "mangala_edu.progress"
 VERSION = 1
 RATINGS_FILE = "puzzle-ratings.json"
 RATINGS_FORMAT = "mangala_edu.puzzle-ratings"
+POOLED_SUFFIX = ".pooled.json"
+"""How the files of the puzzles' pooled ratings end (:mod:`mangala_edu.puzzles.pooled`): they
+may lie among the learners' files, and no learner's file ends so (:func:`file_stem`)."""
 LOCK_TIMEOUT = 30.0
 """Seconds to wait for another writer before giving up with a message."""
 NAME_LENGTH = 30
@@ -223,6 +236,8 @@ class Progress:
     attempts: list[dict[str, Any]] = field(default_factory=list)
     lessons: dict[str, str] = field(default_factory=dict)
     ratings: dict[str, list[float]] = field(default_factory=dict)
+    review: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    bests: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -235,7 +250,29 @@ class Progress:
         }
         if self.ratings:
             out["ratings"] = self.ratings
+        review = {game: queue for game, queue in self.review.items() if queue}
+        if review:
+            out["review"] = review
+        bests = {game: best for game, best in self.bests.items() if best}
+        if bests:
+            out["bests"] = bests
         return out
+
+    def review_of(self, game: str = MANGALA) -> dict[str, dict[str, Any]]:
+        """The learner's queue of missed ``game`` puzzles to see again (changed in place):
+        puzzle id to ``{"box": n, "due": "YYYY-MM-DD"}`` (see :mod:`mangala_edu.puzzles.modes`).
+
+        >>> p = Progress("Can")
+        >>> p.review_of()["m1"] = {"box": 0, "due": "2026-12-05"}
+        >>> p.to_dict()["review"]
+        {'mangala': {'m1': {'box': 0, 'due': '2026-12-05'}}}
+        """
+        return self.review.setdefault(game, {})
+
+    def bests_of(self, game: str = MANGALA) -> dict[str, int]:
+        """The learner's best scores at ``game``'s puzzles (changed in place): ``streak``
+        and ``timed`` (none yet: left out)."""
+        return self.bests.setdefault(game, {})
 
     def attempts_of(self, game: str = MANGALA) -> list[dict[str, Any]]:
         """The attempts at ``game``'s puzzles (an attempt with no ``game`` is a Mangala one).
@@ -265,6 +302,11 @@ class Progress:
             isinstance(v, list) and len(v) == 3 for v in ratings.values()
         ):
             raise ProgressError("progress.error.bad_field")
+        review, bests = data.get("review", {}), data.get("bests", {})
+        if not _by_game(review, _review_entry) or not _by_game(
+            bests, lambda v: isinstance(v, int) and not isinstance(v, bool)
+        ):
+            raise ProgressError("progress.error.bad_field")
         if (
             not isinstance(name, str)
             or not isinstance(attempts, list)
@@ -280,7 +322,25 @@ class Progress:
             attempts,
             {str(k): str(v) for k, v in lessons.items()},
             {str(k): [float(x) for x in v] for k, v in ratings.items()},
+            {str(g): {str(k): dict(v) for k, v in q.items()} for g, q in review.items()},
+            {str(g): {str(k): int(v) for k, v in b.items()} for g, b in bests.items()},
         )
+
+
+def _review_entry(entry: object) -> bool:
+    """Whether ``entry`` is a review queue's entry: a box number and a due day."""
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("box"), int)
+        and isinstance(entry.get("due"), str)
+    )
+
+
+def _by_game(data: object, valid: Callable[[object], bool]) -> bool:
+    """Whether ``data`` is a game-keyed dict of dicts whose values are all ``valid``."""
+    return isinstance(data, dict) and all(
+        isinstance(inner, dict) and all(valid(v) for v in inner.values()) for inner in data.values()
+    )
 
 
 def _new_file(folder: Path, prefix: str) -> tuple[int, str]:
@@ -500,6 +560,8 @@ class ProgressStore:
             return out
         for path in sorted(self.folder.glob("*.json")):
             if path.name == RATINGS_FILE or ".damaged-" in path.name:
+                continue
+            if path.name.endswith(POOLED_SUFFIX):
                 continue
             try:
                 out[path] = Progress.from_dict(json.loads(path.read_text("utf-8")))

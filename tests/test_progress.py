@@ -464,7 +464,8 @@ def test_a_progress_file_holds_the_name_and_the_work_only(tmp_path, monkeypatch)
     session.finish(run)
     text = store.path("Ece").read_text("utf-8")
     data = json.loads(text)
-    assert set(data) == {"format", "version", "name", "rating", "attempts", "lessons"}
+    # The work: the attempts, and the missed puzzle in the review queue (puzzle ids, days).
+    assert set(data) == {"format", "version", "name", "rating", "attempts", "lessons", "review"}
     assert data["name"] == "Ece" and len(data["attempts"]) == 1
     for private in {getpass.getuser(), socket.gethostname(), str(Path.home())} - {""}:
         assert private not in text

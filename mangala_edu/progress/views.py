@@ -48,6 +48,7 @@ from pathlib import Path
 from ..display.svg_chart import Panel, SvgChart, matplotlib_missing
 from ..i18n import Message, language_from_folder, number, t
 from ..progress_store import DOKUZ_TAS, MANGALA, Progress, ProgressStore, output_dir, shown_path
+from ..puzzles.modes import rating_history
 from ..puzzles.themes import THEMES, theme_about, theme_name
 
 GAME_NAMES = {MANGALA: Message("puzzle.ui.title"), DOKUZ_TAS: Message("dokuz_tas.trainer.title")}
@@ -195,14 +196,11 @@ class MyProgress:
         return weakest(self.by_theme(game), game)
 
     def ratings(self, game: str = MANGALA) -> list[float]:
-        """The rating after each attempt at ``game``'s puzzles (the start rating first)."""
-        attempts = self.progress.attempts_of(game)
-        first = (
-            attempts[0].get("rating_before", 1200.0)
-            if attempts
-            else self.progress.rating_of(game)[0]
-        )
-        return [float(first)] + [float(a.get("rating_after", first)) for a in attempts]
+        """The rating after each rated attempt at ``game``'s puzzles (the start rating
+        first; :func:`~mangala_edu.puzzles.modes.rating_history`: a timed run's attempts
+        rate nothing and are left out)."""
+        history = rating_history(self.progress.attempts_of(game))
+        return history or [self.progress.rating_of(game)[0]]
 
     def chart(self) -> object:
         """The rating over time (a matplotlib figure; an
@@ -391,6 +389,26 @@ class ClassView:
         if not deleted:
             return t("classview.delete_none", self.lang, name=name.strip())
         return t("classview.deleted", self.lang, name=name.strip(), count=len(deleted))
+
+    def pool_ratings(self, game: str = MANGALA) -> str:
+        """Rate the puzzles from every attempt saved in the folder (Glicko-2, as lichess:
+        :mod:`mangala_edu.puzzles.pooled`) and write the ratings beside the progress files,
+        where the pupils' trainers find them; returns what was done, in the view's language
+        (``print(view.pool_ratings())``). A damaged file raises the error that names it, and
+        nothing is written."""
+        from ..puzzles import pooled
+
+        folder = self.store.folder
+        result = pooled.pool_folders([folder], game)
+        path = pooled.write(result, pooled.default_output([folder], game))
+        return t(
+            "pooled.written",
+            self.lang,
+            file=shown_path(path),
+            count=len(result.ratings),
+            attempts=result.attempts,
+            learners=result.learners,
+        )
 
     def pupil_rows(self, game: str = MANGALA) -> list[list[str]]:
         """Name, attempts, solved, success (at the first try), rating, theme to practise,

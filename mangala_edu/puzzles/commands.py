@@ -6,6 +6,10 @@ written: a :class:`~.model.PuzzleError` for a question about puzzles (an unknown
 id, more puzzles than there are, a damaged puzzle file), a
 :class:`~mangala_edu.cli_errors.CommandError` for an argument (a worksheet that is not a PDF).
 ``verify`` exits with status 1 when a puzzle does not hold.
+
+``puzzles ratings FOLDER [FOLDER ...] [-o FILE] [--rules dokuz-tas] [--json]`` pools the
+attempts saved in class folders of progress files into one rating a puzzle
+(:mod:`.pooled`); a damaged progress file is named and nothing is written.
 """
 
 from __future__ import annotations
@@ -109,6 +113,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         help="the players' budgets while the games are played (default 0.3)",
     )
     mine.add_argument(
+        "--every-position",
+        action="store_true",
+        help="every position of a game is a candidate, not only the one after the weaker "
+        "side's mistake (many more puzzles a game)",
+    )
+    mine.add_argument(
         "--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process)"
     )
     mine.add_argument(
@@ -122,6 +132,21 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     mine.add_argument("--json", action="store_true", help="the statistics as JSON")
 
+    curate = psub.add_parser(
+        "curate",
+        help="apply the curation rules (puzzles/data/README.md) to a collection file, in place",
+    )
+    source(curate)
+    curate.add_argument("--json", action="store_true", help="the counts as JSON")
+    curate.add_argument(
+        "--remeasure",
+        action="store_true",
+        help="measure every kept puzzle again with today's levels and seeds (its first rating)",
+    )
+    curate.add_argument(
+        "--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process)"
+    )
+
     verify = psub.add_parser("verify", help="re-prove every puzzle of a file with the solver")
     source(verify)
     verify.add_argument(
@@ -133,6 +158,27 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     verify.add_argument("--seed", type=int, default=0)
     verify.add_argument("--json", action="store_true", help="one JSON object a puzzle")
+
+    ratings = psub.add_parser(
+        "ratings",
+        help="pool the attempts saved in class folders of progress files into one rating a "
+        "puzzle (Glicko-2, as lichess); see mangala_edu.puzzles.pooled",
+    )
+    ratings.add_argument("folders", nargs="+", metavar="FOLDER", help="a folder of progress files")
+    ratings.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="where to write the ratings: a file ending .pooled.json, or a folder (default: "
+        "beside the progress files of the one FOLDER)",
+    )
+    ratings.add_argument(
+        "--rules",
+        default=None,
+        help="the game: dokuz-tas for Dokuz Taş's puzzles (default: Mangala's)",
+    )
+    source(ratings)
+    ratings.add_argument("--json", action="store_true", help="the ratings as JSON")
 
     sheet = sub.add_parser("worksheet", help="an A4 PDF of puzzles with an answer key")
     filters(sheet)
@@ -308,7 +354,11 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
     if path.exists():
         read_puzzles(path)  # a damaged file is reported before anything is added to it
     settings = MineSettings(
-        args.min_stones, args.max_stones, args.node_limit or None, args.time_scale
+        args.min_stones,
+        args.max_stones,
+        args.node_limit or None,
+        args.time_scale,
+        args.every_position,
     )
 
     def progress(r: Any, rep: Any) -> None:
@@ -345,12 +395,54 @@ def _mine(args: argparse.Namespace, out: TextIO, lang: str) -> None:
             duplicates=report.duplicates,
             candidates=report.candidates,
             trivial=report.dropped_trivial,
+            curation=report.dropped_curation,
             budget=report.dropped_budget,
             rate=round(report.per_hour_per_core()),
         ),
         file=out,
     )
     _print_stats(read_puzzles(path), out, False, lang)
+
+
+_RULE_NAMES = {
+    "few_moves": "cli.puzzles.rule.few_moves",
+    "little_to_choose": "cli.puzzles.rule.little_to_choose",
+    "inside_chain": "cli.puzzles.rule.inside_chain",
+    "same_puzzle": "cli.puzzles.rule.same_puzzle",
+    "inside_line": "cli.puzzles.rule.inside_line",
+    "greedy_share": "cli.puzzles.rule.greedy_share",
+}
+
+
+def _curate(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    from .curate import RULES
+    from .mine import curate_file
+
+    path = Path(args.file) if args.file else shipped_path()
+    before, result = curate_file(path, measure_again=args.remeasure, jobs=args.jobs)
+    counts = result.counts()
+    if args.json:
+        summary = {"before": before, "kept": len(result.kept), "shortened": len(result.shortened)}
+        print(json.dumps({**summary, "dropped": counts}), file=out)
+        return
+    reasons = ", ".join(
+        f"{t(_RULE_NAMES[rule], lang)} ({format_count(counts[rule], lang)})"
+        for rule in RULES
+        if counts[rule]
+    )
+    print(
+        t(
+            "cli.puzzles.curated",
+            lang,
+            file=str(path),
+            before=before,
+            kept=len(result.kept),
+            shortened=len(result.shortened),
+            reasons=reasons or "—",
+        ),
+        file=out,
+    )
+    _print_stats(result.kept, out, False, lang)
 
 
 def _verify(args: argparse.Namespace, out: TextIO, lang: str) -> int:
@@ -473,12 +565,60 @@ def _progress_printer(
     return say
 
 
+def ratings_command(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    """``puzzles ratings FOLDER [FOLDER ...] [-o FILE] [--rules dokuz-tas] [--json]``: pool
+    the attempts saved in the folders (:mod:`.pooled`), write the ratings, say what was done
+    (the unknown puzzles and the repeated attempts left out on standard error)."""
+    from ..games import find_game
+    from ..progress_store import DOKUZ_TAS, MANGALA
+    from . import pooled as P
+
+    game = DOKUZ_TAS if args.rules and not find_game(args.rules).sowing else MANGALA
+    output = P.output_path(args.output or P.default_output(args.folders, game), game)
+    result = P.pool_folders(args.folders, game, collection=args.file)
+    path = P.write(result, output)
+    first = P.first_ratings(game, args.file) if not args.json else {}
+    notes = []
+    if result.unknown:
+        ids = ", ".join(result.unknown)
+        notes.append(Message("pooled.unknown", count=len(result.unknown), ids=ids))
+    if result.repeats:
+        notes.append(Message("pooled.repeats", count=result.repeats))
+    for note in notes:
+        print(note.text(lang), file=sys.stderr)
+    if args.json:
+        extra = {"file": str(path), "unknown": result.unknown, "repeats": result.repeats}
+        print(json.dumps({**result.to_dict(), **extra}, ensure_ascii=False), file=out)
+        return
+    for pid, r in sorted(result.ratings.items()):
+        line = Message(
+            "pooled.line",
+            id=pid,
+            first=round(first[pid].rating),
+            rating=round(r.rating.rating),
+            rd=round(r.rating.rd),
+            attempts=r.attempts,
+            learners=r.learners,
+        )
+        print(line.text(lang), file=out)
+    written = Message(
+        "pooled.written",
+        file=str(path),
+        count=len(result.ratings),
+        attempts=result.attempts,
+        learners=result.learners,
+    )
+    print(written.text(lang), file=out)
+
+
 _ACTIONS: dict[str, Callable[[argparse.Namespace, TextIO, str], int | None]] = {
     "list": _list,
     "show": _show,
     "stats": _stats,
     "mine": _mine,
+    "curate": _curate,
     "verify": _verify,
+    "ratings": ratings_command,
 }
 
 

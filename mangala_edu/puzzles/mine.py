@@ -28,8 +28,9 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ..engine import NORTH, SIDES, SOUTH, Position, other
 from ..search.analysis import max_capture
@@ -39,6 +40,7 @@ from ..search.budget import BudgetExceeded
 from ..search.parallel import map_work
 from ..search.players import Player
 from ..search.solver import solve
+from .curate import Curated, cut_to_whole_turns, problems
 from .model import Puzzle, phase_of, puzzle_id
 from .prove import build_line
 from .rating import PUZZLE_RD, difficulty_rating
@@ -47,8 +49,13 @@ from .themes import tag_themes
 PAIRINGS = (("kolay", "orta"), ("kolay", "zor"), ("orta", "zor"))
 """Who plays whom: (weaker, stronger); game ``seed`` uses pairing ``seed % 3``."""
 
-MEASURED_LEVELS = ("kolay", "orta", "zor")
+MEASURED_LEVELS = ("kolay", "orta", "zor", "usta")
 """The levels that try every puzzle to measure its difficulty."""
+
+MEASURE_SEEDS = 3
+"""Seeded players of each level that try a puzzle: a level misses it when most of them do,
+so that one seed's luck (kolay's random mistakes, a choice among equal moves) cannot move a
+puzzle to another band."""
 
 MISTAKE = 2
 """The least cost (stones, exactly) of the weaker side's move before a candidate."""
@@ -72,11 +79,17 @@ class MineSettings:
     long that takes; the table is then kept from one candidate to the next)."""
     time_scale: float = 0.3
     """Multiplies the players' budgets while the game is played."""
+    every_position: bool = False
+    """Every position of the game is a candidate (either side to move), not only the one
+    after a mistake of the weaker side: a quick exact look at its moves
+    (:func:`worth_a_line`) keeps those the curation rules could allow, before the line is
+    built. Many more puzzles a game, each as proven."""
 
     def tag(self) -> str:
         low = f"{self.min_stones}-" if self.min_stones else "≤"
         budget = f" {self.node_limit}n" if self.node_limit else ""
-        return f"{low}{self.max_stones}{budget} {self.time_scale:g}x"
+        every = " every" if self.every_position else ""
+        return f"{low}{self.max_stones}{budget} {self.time_scale:g}x{every}"
 
 
 @dataclass(frozen=True)
@@ -96,6 +109,8 @@ class GameResult:
     candidates: int = 0
     dropped_budget: int = 0
     dropped_trivial: int = 0
+    dropped_curation: int = 0
+    """Puzzles that break a curation rule for one puzzle (:func:`.curate.problems`)."""
     seconds: float = 0.0
     """Processor time the game took (in the process that mined it)."""
 
@@ -105,22 +120,68 @@ def game_key(seed: int, settings: MineSettings) -> str:
     return f"{seed} {weak}-{strong} {settings.tag()}"
 
 
-def measure(
-    puzzle_start: Position, line: Sequence[str], seed: int, levels: Sequence[str] = MEASURED_LEVELS
-) -> tuple[str, ...]:
-    """The levels that miss at least one learner's move of ``line`` (seeded players)."""
+def misses(puzzle_start: Position, line: Sequence[str], level: str, seed: int) -> bool:
+    """Whether the player of ``level`` seeded ``seed`` misses a learner's move of ``line``."""
     learner = puzzle_start.mover
-    fails = []
+    player = Player(level, seed=seed)
+    pos = puzzle_start
+    for name in line:
+        pit = pos.pit_number(name)
+        if pos.to_move == learner and player.choose(pos) != pit:
+            return True
+        pos = pos.play(pit)
+    return False
+
+
+def measure(
+    puzzle_start: Position,
+    line: Sequence[str],
+    seed: int,
+    levels: Sequence[str] = MEASURED_LEVELS,
+    seeds: int = MEASURE_SEEDS,
+) -> tuple[str, ...]:
+    """The levels that miss a learner's move of ``line``: those whose seeded players (seeds
+    ``seed`` to ``seed + seeds - 1``) miss one in most of the tries."""
+    failed = []
     for level in levels:
-        player = Player(level, seed=seed)
-        pos = puzzle_start
-        for name in line:
-            pit = pos.pit_number(name)
-            if pos.to_move == learner and player.choose(pos) != pit:
-                fails.append(level)
+        missed = found = 0
+        for k in range(seeds):  # until most of the tries agree
+            if misses(puzzle_start, line, level, seed + k):
+                missed += 1
+            else:
+                found += 1
+            if 2 * missed > seeds or 2 * found >= seeds:
                 break
-            pos = pos.play(pit)
-    return tuple(fails)
+        if 2 * missed > seeds:
+            failed.append(level)
+    return tuple(failed)
+
+
+def goal_of(value: int, values: dict[int, int], gain: int) -> str:
+    """What a puzzle asks (see :mod:`.model`), from the start's ``value``, the first step's
+    ``values`` and the line's ``gain``.
+
+    >>> goal_of(2, {1: 2, 3: 0}, 1), goal_of(0, {1: 0, 3: -2}, 0), goal_of(6, {1: 6, 3: 2}, 3)
+    ('win_set', 'not_lose', 'gain')
+    """
+    best = max(values, key=lambda p: values[p])
+    others = [v for p, v in values.items() if p != best]
+    if value > 0 >= max(others):
+        return "win_set"
+    if value >= 0 > max(others):
+        return "not_lose"
+    return "gain" if gain >= 2 else "best"
+
+
+def line_gain(start: Position, line: Sequence[str]) -> int:
+    """The learner's store minus the opponent's at the end of ``line``, minus the same at the
+    start."""
+    learner = start.mover
+    rival = other(learner)
+    end = start
+    for name in line:
+        end = end.play(name)
+    return (end.store(learner) - end.store(rival)) - (start.store(learner) - start.store(rival))
 
 
 def make_puzzle(start: Position, source: str, settings: MineSettings) -> Puzzle | None:
@@ -130,6 +191,10 @@ def make_puzzle(start: Position, source: str, settings: MineSettings) -> Puzzle 
     found = build_line(start, node_limit=settings.node_limit)
     if found is None:
         return None
+    whole = cut_to_whole_turns(start, found.line, found.steps)
+    if whole is None:
+        return None
+    found = replace(found, line=whole[0], steps=whole[1])
     pid = puzzle_id(start)
     seed = int(pid[1:], 16)
     first = found.steps[0]
@@ -141,29 +206,15 @@ def make_puzzle(start: Position, source: str, settings: MineSettings) -> Puzzle 
             tempting += bool(trace.captured or trace.extra_turn)
     fails = measure(start, found.line, seed)
     stones = start.stones_on_board
-    learner = start.mover
-    end = start
-    for name in found.line:
-        end = end.play(name)
-    other = SIDES[1] if learner == SIDES[0] else SIDES[0]
-    gain = (end.store(learner) - end.store(other)) - (start.store(learner) - start.store(other))
+    gain = line_gain(start, found.line)
     values = first.values
-    others = [v for p, v in values.items() if p != best]
-    if found.value > 0 >= max(others):
-        goal = "win_set"
-    elif found.value >= 0 > max(others):
-        goal = "not_lose"
-    elif gain >= 2:
-        goal = "gain"
-    else:
-        goal = "best"
     return Puzzle(
         id=pid,
         position=start.to_text(),
         line=found.line,
         value=found.value,
         margin=found.margin,
-        goal=goal,
+        goal=goal_of(found.value, values, gain),
         gain=gain,
         themes=tag_themes(start, found.line, values),
         phase=phase_of(stones),
@@ -190,6 +241,61 @@ def is_trivial(puzzle: Puzzle) -> bool:
     )
 
 
+def worth_a_line(position: Position, node_limit: int | None) -> bool:
+    """Could a puzzle start at ``position`` and meet the curation rules for one puzzle? At
+    least :data:`~.curate.MIN_MOVES` moves, one best by :data:`~.prove.FIRST_MARGIN` or more,
+    and the result of the set changed or :data:`~.curate.MIN_MARGIN` won (the exact values of
+    the moves; :class:`~mangala_edu.search.BudgetExceeded` passes through)."""
+    from ..search.solver import value_of_moves
+    from .curate import MIN_MARGIN, MIN_MOVES
+    from .prove import FIRST_MARGIN
+
+    if len(position.legal_moves) < MIN_MOVES:
+        return False
+    ranked = sorted(value_of_moves(position, node_limit=node_limit).values(), reverse=True)
+    gap = ranked[0] - ranked[1]
+    changes = (ranked[0] > 0) - (ranked[0] < 0) != (ranked[1] > 0) - (ranked[1] < 0)
+    return gap >= FIRST_MARGIN and (changes or gap >= MIN_MARGIN)
+
+
+def _take(puzzle: Puzzle | None, result: GameResult, covered: set[Position]) -> None:
+    """Keep a candidate's ``puzzle`` in ``result`` unless it is too easy (one in
+    :data:`KEEP_TRIVIAL` is kept) or breaks a curation rule for one puzzle; its positions
+    are ``covered`` either way (no later candidate of the game starts inside its line)."""
+    if puzzle is None:
+        return
+    covered.update(puzzle.positions())
+    if is_trivial(puzzle) and int(puzzle.id[1:], 16) % KEEP_TRIVIAL:
+        result.dropped_trivial += 1
+    elif problems(puzzle):
+        result.dropped_curation += 1
+    else:
+        result.puzzles.append(puzzle)
+
+
+def _every_position(game: Any, settings: MineSettings, result: GameResult, label: str) -> None:
+    """The puzzles of every position of ``game`` (``settings.every_position``)."""
+    covered: set[Position] = set()
+    for ply, pos in enumerate(game.positions[:-1]):
+        if (
+            pos.is_over
+            or pos in covered
+            or not settings.min_stones <= pos.stones_on_board <= settings.max_stones
+        ):
+            continue
+        if settings.node_limit is not None:
+            backend_for(pos.rules, shared=True).forget()
+        try:
+            if not worth_a_line(pos, settings.node_limit):
+                continue
+            result.candidates += 1
+            puzzle = make_puzzle(pos, f"{label} ply {ply}", settings)
+        except BudgetExceeded:
+            result.dropped_budget += 1
+            continue
+        _take(puzzle, result, covered)
+
+
 def mine_game(task: GameTask) -> GameResult:
     """Play one game and take its puzzles (a top-level function: it runs in other processes)."""
     t0 = time.process_time()
@@ -205,6 +311,10 @@ def mine_game(task: GameTask) -> GameResult:
     }
     game = play_set(players[SOUTH], players[NORTH], opening)
     result = GameResult(game_key(seed, settings))
+    if settings.every_position:
+        _every_position(game, settings, result, f"{weak}-{strong} #{seed}")
+        result.seconds = time.process_time() - t0
+        return result
     covered: set[Position] = set()
     for ply, (pos, pit) in enumerate(zip(game.positions, game.moves, strict=False), start=1):
         if pos.to_move != weak_side:
@@ -232,13 +342,7 @@ def mine_game(task: GameTask) -> GameResult:
         except BudgetExceeded:
             result.dropped_budget += 1
             continue
-        if puzzle is None:
-            continue
-        covered.update(puzzle.positions())
-        if is_trivial(puzzle) and int(puzzle.id[1:], 16) % KEEP_TRIVIAL:
-            result.dropped_trivial += 1
-            continue
-        result.puzzles.append(puzzle)
+        _take(puzzle, result, covered)
     result.seconds = time.process_time() - t0
     return result
 
@@ -254,6 +358,7 @@ class MineReport:
     candidates: int = 0
     dropped_budget: int = 0
     dropped_trivial: int = 0
+    dropped_curation: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0
 
@@ -313,6 +418,7 @@ def mine(
         report.candidates += result.candidates
         report.dropped_budget += result.dropped_budget
         report.dropped_trivial += result.dropped_trivial
+        report.dropped_curation += result.dropped_curation
         report.cpu_seconds += result.seconds
         report.seconds = time.perf_counter() - t0
         if on_game is not None:
@@ -346,6 +452,57 @@ def retag(path: str | Path) -> int:
         lines.append(replace(p, themes=themes).to_json())
     atomic_write(path, "".join(line + "\n" for line in lines))
     return changed
+
+
+def remeasure(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with the levels' misses and the first rating measured again on its line (as
+    :func:`make_puzzle` measures them: after its line was cut, :func:`.curate.whole_turns`)."""
+    from dataclasses import replace
+
+    fails = measure(puzzle.start, puzzle.line, int(puzzle.id[1:], 16))
+    rating = difficulty_rating(fails, puzzle.tempting, len(puzzle.steps), puzzle.stones)
+    return replace(puzzle, fails=fails, rating=rating)
+
+
+def curate_file(
+    path: str | Path, *, measure_again: bool = False, jobs: int | None = None
+) -> tuple[int, Curated]:
+    """Apply the curation rules (:mod:`.curate`) to the collection file ``path``: lines cut
+    back to whole turns (and measured again), every rule applied; the file is replaced
+    atomically with the kept puzzles, in their order. Returns the count before and what
+    :func:`.curate.curate` kept and dropped. Every puzzle is tagged again from its line.
+
+    ``measure_again``: every puzzle that the rules leave in is measured again
+    (:func:`remeasure`, on ``jobs`` processes) before the bands' greedy shares are counted:
+    for a collection measured with other levels or seeds than today's."""
+    from ..progress_store import atomic_write
+    from .collection import read_puzzles
+    from .curate import curate, whole_turns
+
+    path = Path(path)
+    puzzles = read_puzzles(path)
+    ready = []
+    for p in puzzles:
+        whole = whole_turns(p)
+        if whole is None:
+            ready.append(p)
+        elif whole is p:  # tagged again: the themes' definitions may have changed
+            ready.append(replace(p, themes=tag_themes(p.start, p.line, p.steps[0].values)))
+        else:
+            ready.append(remeasure(whole))
+    result = curate(ready)
+    if measure_again:
+        from ..search.parallel import map_work
+
+        left_in = {p.id for p in result.kept} | set(result.dropped.get("greedy_share", []))
+        chosen = [p for p in ready if p.id in left_in]
+        measured = map_work(remeasure, chosen, jobs=jobs)
+        again = dict(zip([p.id for p in chosen], measured, strict=True))
+        ready = [again.get(p.id, p) for p in ready]
+        result = curate(ready)
+    result.shortened = [a.id for a, b in zip(puzzles, ready, strict=True) if a.line != b.line]
+    atomic_write(path, "".join(p.to_json() + "\n" for p in result.kept))
+    return len(puzzles), result
 
 
 def report_json(report: MineReport) -> str:

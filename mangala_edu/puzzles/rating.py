@@ -184,7 +184,7 @@ def band_key(name: str) -> str:
 
 
 #: What each level that misses a move of the line adds to a puzzle's rating.
-FAIL_WEIGHTS = {"kolay": 250, "orta": 300, "zor": 350}
+FAIL_WEIGHTS = {"kolay": 250, "orta": 300, "zor": 350, "usta": 400}
 
 
 def difficulty_rating(fails: Iterable[str], tempting: int, learner_moves: int, stones: int) -> int:

@@ -8,25 +8,35 @@ solver's facts already in the puzzle (the values of the first step), never a gue
 ``even_capture``                a learner's move makes an opponent's pit even and takes it
 ``empty_capture``               a learner's last stone falls into an empty pit of theirs with
                                 stones opposite
-``extra_turn_chain``            a learner's last stone falls into their store and they move
-                                again (in the line or right after it)
+``extra_turn``                  a learner's last stone falls into their store and they move
+                                again, but never twice in a row (one extra turn at a time)
+``extra_turn_chain``            two extra turns in a row or more: the learner moves three times
+                                or more in one turn, and the order matters
 ``capture_after_extra_turn``    a capture by the move right after an extra turn
-``defence``                     the opponent threatens a capture; the answer takes nothing
-                                itself but leaves the opponent a smaller one
+``defence``                     the opponent threatens a capture; the learner's whole turn takes
+                                nothing itself but leaves the opponent a smaller one
 ``sacrifice``                   after the first exchange the learner has lost stones, and by
                                 the end of the line they have won more than they gave
 ``end_of_set``                  the set ends within the line (the sweep goes to the player
                                 whose side is empty)
-``long_sowing``                 a learner's move sows 10 or more stones: count them
+``long_sowing``                 a learner's move sows :data:`LONG_SOWING` (8) stones or more:
+                                count them
 ``quiet_move``                  the first move captures nothing, moves again not, and ends
                                 nothing: a waiting move
 ``only_move``                   the only move that wins, or the only one that does not lose,
                                 the set
 ==============================  ===================================================================
 
+A learner's *turn* is a move and the extra turns it earns, to the move that hands over (or ends
+the set); the lines of the collection end with a whole turn (:mod:`.curate`). ``extra_turn`` and
+``extra_turn_chain`` never go together: a puzzle with a chain is a chain puzzle.
+
 >>> from mangala_edu import Position
 >>> tag_themes(Position.from_text("0,0,0,0,2,1,20/1,0,0,0,0,1,23 S"), ["S6", "S5"], {5: -8, 6: -2})
-('empty_capture', 'extra_turn_chain', 'capture_after_extra_turn')
+('empty_capture', 'extra_turn', 'capture_after_extra_turn')
+>>> tag_themes(Position.from_text("1,2,0,0,3,1,18/1,1,1,0,0,2,18 S"), ["S6", "S5", "S6", "S1"],
+...            {1: 0, 2: 2, 5: 4, 6: 4})[:1]
+('extra_turn_chain',)
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ from .model import PuzzleError
 THEMES: dict[str, tuple[str, str]] = {
     "even_capture": ("puzzle.theme.even_capture", "puzzle.theme.even_capture.about"),
     "empty_capture": ("puzzle.theme.empty_capture", "puzzle.theme.empty_capture.about"),
+    "extra_turn": ("puzzle.theme.extra_turn", "puzzle.theme.extra_turn.about"),
     "extra_turn_chain": ("puzzle.theme.extra_turn_chain", "puzzle.theme.extra_turn_chain.about"),
     "capture_after_extra_turn": (
         "puzzle.theme.capture_after_extra_turn",
@@ -58,7 +69,8 @@ THEMES: dict[str, tuple[str, str]] = {
 THEME_KEYS_TR: dict[str, str] = {
     "even_capture": "çift_sayı",
     "empty_capture": "boş_kuyu",
-    "extra_turn_chain": "ekstra_tur",
+    "extra_turn": "ekstra_tur",
+    "extra_turn_chain": "tur_zinciri",
     "capture_after_extra_turn": "turdan_sonra_av",
     "defence": "savunma",
     "sacrifice": "feda",
@@ -83,7 +95,11 @@ def fold_name(name: str) -> str:
 
 
 #: Names the themes had in earlier versions (a teacher's notes may still use them).
-_OLD_NAMES = {"bos_kuyu_avi": "empty_capture", "fedakarlik": "sacrifice"}
+_OLD_NAMES = {
+    "bos_kuyu_avi": "empty_capture",
+    "fedakarlik": "sacrifice",
+    "ekstra_tur_zinciri": "extra_turn_chain",
+}
 
 
 def _aliases() -> dict[str, str]:
@@ -165,6 +181,22 @@ def threat(position: Position) -> int:
     return max_capture(flipped)
 
 
+def opponent_threat(position: Position, learner: Side) -> int:
+    """The biggest capture the learner's opponent has in ``position``: its best capture when it
+    is to move, else (the learner still moving) the one it would have if it were its turn.
+
+    South has just earned an extra turn and moves again; North threatens to take 12 stones
+    (pit 3 of South's, 11 stones, made even), while South's own best capture is 2:
+
+    >>> pos = Position.from_text("0,1,11,1,3,1,21/1,0,1,0,0,1,7 S")
+    >>> opponent_threat(pos, "south"), max_capture(pos)
+    (12, 2)
+    """
+    if position.is_over:
+        return 0
+    return threat(position) if position.to_move == learner else max_capture(position)
+
+
 def line_traces(start: Position, line: Sequence[str]) -> list[MoveTrace]:
     """The trace of every move of ``line`` from ``start``."""
     traces = []
@@ -198,7 +230,9 @@ def tag_themes(
         elif outcome == EventKind.EMPTY_CAPTURE:
             found.add("empty_capture")
         if tr.extra_turn:
-            found.add("extra_turn_chain")
+            chained = k + 1 < len(traces) and traces[k + 1].player == learner
+            chained = chained and traces[k + 1].extra_turn
+            found.add("extra_turn_chain" if chained else "extra_turn")
         if tr.captured and k > 0 and traces[k - 1].player == learner and traces[k - 1].extra_turn:
             found.add("capture_after_extra_turn")
         if tr.events[0].count >= LONG_SOWING:
@@ -217,7 +251,7 @@ def tag_themes(
         danger >= 2
         and not captured_in_turn
         and not after_turn.is_over
-        and max_capture(after_turn) < danger
+        and opponent_threat(after_turn, learner) < danger
     ):
         found.add("defence")
     # After the first exchange (the learner's turn and the opponent's answer).
@@ -239,4 +273,6 @@ def tag_themes(
     others = [v for p, v in first_values.items() if v != best]
     if others and ((best > 0 >= max(others)) or (best == 0 > max(others))):
         found.add("only_move")
+    if "extra_turn_chain" in found:
+        found.discard("extra_turn")
     return tuple(t for t in THEMES if t in found)

@@ -7,8 +7,9 @@ another try; hints come in three steps (the theme, the rule or the pit to look a
 the solution plays the rest of the line. :class:`TrainerSession` chooses puzzles (filters, a
 rated mode near the learner's rating, a theme's puzzles in a row; puzzles the learner never
 tried come first, and a new learner's first puzzle is played as South, the side the lessons
-teach), keeps the ratings (Glicko-2, the learner's and the puzzle's) and saves every attempt
-in the learner's progress file. The widget (:mod:`.widget`) only shows this and forwards
+teach; a streak, a timed run and the missed puzzles to review, :mod:`.modes`), keeps the
+ratings (Glicko-2, the learner's and the puzzle's) and saves every attempt in the learner's
+progress file, with the review queue and the best streak and timed run. The widget (:mod:`.widget`) only shows this and forwards
 clicks.
 
 >>> from mangala_edu.puzzles.model import Puzzle
@@ -37,15 +38,29 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..engine import SIDE_NAMES, SOUTH, EventKind, MoveTrace, Position
 from ..engine.geometry import SIDE_INITIALS
 from ..i18n import Message, t
-from ..progress_store import MANGALA, ProgressError, ProgressStore
+from ..progress_store import MANGALA, Progress, ProgressError, ProgressStore
 from .collection import Collection, check_band, check_theme
 from .model import Puzzle, PuzzleError
+from .modes import (
+    ONE_TRY_MODES,
+    RATED_MODES,
+    STREAK_STEP,
+    Streak,
+    TimedRun,
+    after_attempt,
+    due,
+    next_due,
+    rating_history,
+    today_of,
+)
+from .pooled import load as load_pooled
+from .pooled import surer
 from .rating import LEARNER_START, PUZZLE_RD, Rating, attempt, band_of
 from .themes import LONG_SOWING, THEMES, theme_about, theme_name, threat
 
@@ -202,6 +217,14 @@ class LineRun(Generic[TraceT]):
         self._finish()
         return traces
 
+    def give_up(self) -> None:
+        """End the attempt as missed, without playing the rest of the line (a streak's or a
+        timed run's miss)."""
+        if self.finished:
+            raise PuzzleError("puzzle.error.finished")
+        self.solution_shown = True
+        self._finish()
+
     def _mover(self, trace: TraceT) -> str:
         """The side (or colour) that played ``trace``."""
         raise NotImplementedError
@@ -328,13 +351,20 @@ class Outcome:
     puzzle_after: Rating
     saved: bool = False
     problem: Message | None = None
+    rated: bool = True
+    review_before: dict[str, Any] | None = None
+    """The puzzle's place in the review queue before the attempt (``None``: not in it)."""
+    review_after: dict[str, Any] | None = None
+    """... and after it."""
 
     @property
     def change(self) -> float:
         return self.after.rating - self.before.rating
 
     def said(self) -> Message:
-        """The rating change, as the learner reads it."""
+        """The rating change, as the learner reads it (a mode that rates nothing says so)."""
+        if not self.rated:
+            return Message("modes.unrated", rating=round(self.before.rating))
         delta = round(self.change)
         return Message(
             "puzzle.rating_change",
@@ -344,9 +374,10 @@ class Outcome:
         )
 
 
-MODES = ("rated", "theme", "list")
-"""How the session picks the next puzzle: near the learner's rating, a theme's puzzles in a
-row (easiest first), or the filtered list in order."""
+MODES = ("rated", "streak", "timed", "theme", "review", "list")
+"""How the session picks the next puzzle: near the learner's rating, a streak (harder and
+harder, until the first miss), a timed run, a theme's puzzles in a row (easiest first), the
+missed puzzles due for review, or the filtered list in order (see :mod:`.modes`)."""
 
 
 @dataclass
@@ -363,6 +394,13 @@ class TrainerSession:
     the side a new learner plays first, and overrides :meth:`_theme_key` and
     :meth:`_new_run`; its collection has ``select(theme=, band=, moves=)`` as
     :class:`~.collection.Collection` has.
+
+    The modes (:data:`MODES`, :mod:`.modes`): a streak goes on while the learner solves
+    cleanly (:attr:`streak`), a timed run counts what is solved in its time (:attr:`timed`,
+    read with :attr:`clock`), the review serves the missed puzzles due today
+    (:attr:`review`, days from :attr:`now`); :attr:`bests` and :attr:`history` are the
+    learner's best scores and rating history. Only :data:`~.modes.RATED_MODES` change
+    ratings. The review mode leaves the theme, band and length filters aside.
     """
 
     game: ClassVar[str] = MANGALA
@@ -392,6 +430,11 @@ class TrainerSession:
         self.done: set[str] = set()
         self.seen: set[str] = set()
         self.problem: Message | None = None
+        self.review: dict[str, dict[str, Any]] = {}
+        self.bests: dict[str, int] = {}
+        self.history: list[float] = []
+        self.streak: Streak | None = None
+        self.timed: TimedRun | None = None
         if self.learner is not None and self.store is None:
             self.store = ProgressStore()
         self._load()
@@ -406,9 +449,11 @@ class TrainerSession:
             attempts = progress.attempts_of(self.game)
             self.done = {a.get("puzzle", "") for a in attempts if a.get("solved")}
             self.seen = {a.get("puzzle", "") for a in attempts}
-            self.puzzle_ratings = {
-                k: Rating.from_list(v) for k, v in self.store.puzzle_ratings().items()
-            }
+            self.review = dict(progress.review_of(self.game))
+            self.bests = dict(progress.bests_of(self.game))
+            self.history = rating_history(attempts)
+            live = {k: Rating.from_list(v) for k, v in self.store.puzzle_ratings().items()}
+            self.puzzle_ratings = surer(live, load_pooled(self.store.folder, self.game))
         except ProgressError as error:
             self.problem = error.said
 
@@ -429,10 +474,13 @@ class TrainerSession:
             raise PuzzleError("puzzle.error.none_left")
         if mode is not None and mode not in MODES:
             raise PuzzleError("puzzle.error.unknown_mode", value=mode, allowed=", ".join(MODES))
+        if mode == "review" and self.mode != "review" and not self.due_puzzles():
+            raise self.nothing_due()
         self.theme, self.band, self.moves = theme, band, moves
         self.mode = mode or self.mode
         self._pool: list[Any] = list(pool)
         self._cursor = 0
+        self.streak = self.timed = None  # a new streak, a new timed run
         return len(pool)
 
     def _theme_key(self, theme: str | None) -> str | None:
@@ -453,11 +501,104 @@ class TrainerSession:
         """True while the learner has finished no puzzle (saved or in this session)."""
         return not self.seen
 
+    # The modes -------------------------------------------------------------------------------
+    @property
+    def rated(self) -> bool:
+        """Whether this mode's attempts change ratings (:data:`~.modes.RATED_MODES`)."""
+        return self.mode in RATED_MODES
+
+    @property
+    def one_try(self) -> bool:
+        """Whether a miss ends the puzzle at once and hints are refused (a streak, a timed
+        run)."""
+        return self.mode in ONE_TRY_MODES
+
+    def today(self) -> date:
+        """Today's date, from :attr:`now`."""
+        return today_of(self.now())
+
+    def due_puzzles(self) -> list[Any]:
+        """The missed puzzles due today, in the order the review serves them (see
+        :func:`~.modes.due`); puzzles no longer in the collection are left out."""
+        by_id = {p.id: p for p in self.collection.puzzles}
+        return [by_id[k] for k in due(self.review, self.today()) if k in by_id]
+
+    def nothing_due(self) -> PuzzleError:
+        """The error that says no missed puzzle is due today, and when the next one is."""
+        coming = next_due(self.review)
+        if coming is None:
+            return PuzzleError("modes.review.empty")
+        days = max(1, (coming - self.today()).days)
+        return PuzzleError("modes.review.none_due", count=days, date=coming.isoformat())
+
+    def time_up(self) -> bool:
+        """Whether a timed run is under way and its time is over (not yet ended)."""
+        return (
+            self.mode == "timed"
+            and self.timed is not None
+            and not self.timed.ended
+            and (self.timed.over())
+        )
+
+    def end_timed(self) -> TimedRun | None:
+        """End the timed run (once its time is over): its score is saved as the best if it
+        is one; returns the run (``None``: there is none)."""
+        run = self.timed
+        if run is None:
+            return None
+        if not run.ended:
+            run.ended = True
+            self._save_bests({"timed": run.solved})
+        return run
+
+    def _rising(self, used: set[str], target: float, floor: float) -> Any:
+        """A puzzle of the filters not in ``used``, rated at least ``floor``, near
+        ``target``: one of the nearest few (at most half a step further than the nearest),
+        one never tried first."""
+        left = [p for p in self._pool if p.id not in used]
+        if not left:
+            raise PuzzleError("modes.all_done", button=Message("puzzle.ui.apply"))
+
+        def distance(p: Any) -> float:
+            return abs(self.puzzle_rating(p).rating - target)
+
+        harder = [p for p in left if self.puzzle_rating(p).rating >= floor] or left
+        fresh = [p for p in harder if p.id not in self.seen] or harder
+        near = sorted(fresh, key=lambda p: (distance(p), p.id))[:6]
+        return self.rng.choice(
+            [p for p in near if distance(p) <= distance(near[0]) + STREAK_STEP / 2]
+        )
+
+    def _lowest(self) -> float:
+        return min(self.puzzle_rating(p).rating for p in self._pool)
+
     def next_puzzle(self) -> Any:
         """A new attempt at the next puzzle of the mode. The rated and theme modes choose
         among the puzzles the learner never tried (then those not solved, then all); a new
         learner's first puzzle is played as South, the side the lessons teach (when the
-        filters leave one; :attr:`first_side`)."""
+        filters leave one; :attr:`first_side`). A streak and a timed run go up in rating
+        from the easiest (a new one starts once the last is over); the review serves the
+        puzzles due (none due raises :class:`PuzzleError` saying when the next one is)."""
+        if self.mode == "streak":
+            if self.streak is None or self.streak.over:
+                self.streak = Streak(self._lowest())
+            streak = self.streak
+            puzzle = self._rising(streak.used, streak.target, streak.floor)
+            streak.used.add(puzzle.id)
+            streak.floor = self.puzzle_rating(puzzle).rating
+            return self._new_run(puzzle)
+        if self.mode == "timed":
+            if self.timed is None or self.timed.ended:
+                self.timed = TimedRun(self.clock)
+            timed = self.timed
+            puzzle = self._rising(timed.used, self._lowest() + STREAK_STEP * timed.solved, 0.0)
+            timed.used.add(puzzle.id)
+            return self._new_run(puzzle)
+        if self.mode == "review":
+            waiting = self.due_puzzles()
+            if not waiting:
+                raise self.nothing_due()
+            return self._new_run(waiting[0])
         pool = self._pool
         fresh = (
             [p for p in pool if p.id not in self.seen]
@@ -486,12 +627,22 @@ class TrainerSession:
         if not run.finished:
             raise PuzzleError("puzzle.error.not_finished")
         puzzle = run.puzzle
+        rated = self.rated
         before, p_before = self.rating, self.puzzle_rating(puzzle)
-        after, p_after = attempt(before, p_before, run.clean)
-        outcome = Outcome(puzzle, run.clean, before, after, p_before, p_after)
+        after, p_after = attempt(before, p_before, run.clean) if rated else (before, p_before)
+        outcome = Outcome(puzzle, run.clean, before, after, p_before, p_after, rated=rated)
         if run.solved:
             self.done.add(puzzle.id)
         self.seen.add(puzzle.id)
+        today = self.today()
+        outcome.review_before = self.review.get(puzzle.id)
+        entry = after_attempt(outcome.review_before, run.clean, today)
+        if entry is None:
+            self.review.pop(puzzle.id, None)
+        else:
+            self.review[puzzle.id] = entry
+        outcome.review_after = entry
+        bests = self._count(run)
         if self.learner is not None and self.store is not None:
             record = {
                 "puzzle": puzzle.id,
@@ -506,22 +657,91 @@ class TrainerSession:
                 "rating_after": round(after.rating, 1),
                 "at": self.now(),
             }
+            if self.mode in ("streak", "timed", "review"):  # the modes' own attempts say so
+                record["mode"] = self.mode
+            if not rated:
+                record["rated"] = False
             if self.game != MANGALA:
                 record["game"] = self.game
+
+            def change(progress: Progress) -> None:
+                progress.attempts.append(record)
+                if rated and self.game == MANGALA:
+                    progress.rating = after.to_list()
+                elif rated:
+                    progress.ratings[self.game] = after.to_list()
+                queue = progress.review_of(self.game)
+                kept = after_attempt(queue.get(puzzle.id), run.clean, today)
+                if kept is None:
+                    queue.pop(puzzle.id, None)
+                else:
+                    queue[puzzle.id] = kept
+                best = progress.bests_of(self.game)
+                for kind, value in bests.items():
+                    best[kind] = max(best.get(kind, 0), value)
+
             try:
-                saved = self.store.add_attempt(
-                    self.learner, record, after.to_list(), game=self.game
-                )
-                self.store.update_puzzle_rating(
-                    puzzle.id,
-                    lambda old: attempt(
-                        before, Rating.from_list(old) if old else p_before, run.clean
-                    )[1].to_list(),
-                )
+                saved = self.store.update(self.learner, change)
+                if rated:
+                    self.store.update_puzzle_rating(
+                        puzzle.id,
+                        lambda old: attempt(
+                            before, Rating.from_list(old) if old else p_before, run.clean
+                        )[1].to_list(),
+                    )
                 outcome.saved = True
                 after = Rating.from_list(saved.rating_of(self.game))
+                self.review = dict(saved.review_of(self.game))
+                self.bests = dict(saved.bests_of(self.game))
             except ProgressError as error:
                 outcome.problem = error.said
         self.rating = after
-        self.puzzle_ratings[puzzle.id] = p_after
+        if rated:
+            self.puzzle_ratings[puzzle.id] = p_after
+            self.history = (self.history or [before.rating]) + [after.rating]
         return outcome
+
+    def _count(self, run: Any) -> dict[str, int]:
+        """Count a finished attempt in the streak or timed run under way; returns the best
+        scores it may have beaten (kept in :attr:`bests`)."""
+        beaten: dict[str, int] = {}
+        if self.mode == "streak" and self.streak is not None and not self.streak.over:
+            if run.clean:
+                self.streak.count += 1
+                beaten["streak"] = self.streak.count
+            else:
+                self.streak.over = True
+        elif self.mode == "timed" and self.timed is not None and not self.timed.ended:
+            if self.timed.over():  # finished after the time: not counted
+                self.end_timed()
+            elif run.solved:
+                self.timed.solved += 1
+                beaten["timed"] = self.timed.solved
+            else:
+                self.timed.missed += 1
+        for kind, value in beaten.items():
+            self.bests[kind] = max(self.bests.get(kind, 0), value)
+        return beaten
+
+    def _save_bests(self, scores: dict[str, int]) -> None:
+        """Keep ``scores`` as the learner's bests where they are higher (in the file too)."""
+        for kind, value in scores.items():
+            self.bests[kind] = max(self.bests.get(kind, 0), value)
+        if self.learner is None or self.store is None:
+            return
+
+        def change(progress: Progress) -> None:
+            best = progress.bests_of(self.game)
+            for kind, value in scores.items():
+                best[kind] = max(best.get(kind, 0), value)
+
+        try:
+            self.store.update(self.learner, change)
+        except ProgressError as error:
+            self.problem = error.said
+
+    def missed(self, run: Any) -> Outcome:
+        """A miss in a streak or a timed run: the attempt ends as not solved and is
+        rated and saved (:meth:`finish`)."""
+        run.give_up()
+        return self.finish(run)

@@ -8,6 +8,15 @@ subclass): a name typed, filters applied, the learner's move checked and answere
 board, a hint, the solution, another try, the next puzzle. A click never raises: what cannot
 be done is said in the learner's language.
 
+The modes (:mod:`.modes`) are in the same **Choose** list: near my rating, a streak, a timed
+run, a theme's set, the puzzles I missed, the list. A line under the rating says what the
+chosen mode does and how it goes (the streak's count and the best; the timed run's clock,
+solved, missed and best; the puzzles due for review). In a streak and a timed run a wrong
+move ends the puzzle and **Hint** explains that there are none. The clock counts down in the
+browser by itself (CSS, no kernel round trip); the kernel reads the session's clock at each
+click, so that a move after the time is not counted and the result is shown. **My rating**
+shows the learner's rating history (:func:`~.modes.history_chart`) and best scores.
+
 A game's trainer (Mangala's :class:`~.widget.PuzzleTrainer`, Dokuz Taş's
 :class:`~mangala_edu.dokuz_tas.puzzles.widget.DokuzTasPuzzleTrainer`) names its session,
 collection, title, rating texts and style (class attributes) and fills in the hooks: it makes
@@ -24,6 +33,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import date
 from typing import Any, ClassVar, cast
 
 import ipywidgets as w
@@ -32,6 +42,8 @@ from ..engine.errors import MangalaError
 from ..i18n import Message, language_from_folder, t
 from ..progress_store import ProgressStore, default_learner
 from ..widgets.feedback import FEEDBACK_STYLE, StillPicture, feedback_box
+from .model import PuzzleError
+from .modes import INTERVALS, MISS_SECONDS, TIMED_SECONDS, history_chart
 from .rating import BAND_NAMES, band_of
 from .trainer import MODES, Outcome, TrainerSession
 
@@ -39,10 +51,36 @@ __all__ = ["FROM_ENVIRONMENT", "TrainerWidget"]
 
 _MODE_NAMES = {
     "rated": "puzzle.ui.mode.rated",
+    "streak": "modes.name.streak",
+    "timed": "modes.name.timed",
     "theme": "puzzle.ui.mode.theme",
+    "review": "modes.name.review",
     "list": "puzzle.ui.mode.list",
 }
+_MODE_ABOUT = {
+    "rated": "modes.about.rated",
+    "streak": "modes.about.streak",
+    "timed": "modes.about.timed",
+    "theme": "modes.about.theme",
+    "review": "modes.about.review",
+    "list": "modes.about.list",
+}
 _ANY = "-"
+_CLOCK_STYLE = w.HTML("""<style>
+@property --mangala-left {syntax: '<integer>'; initial-value: 0; inherits: false;}
+.mangala-mode-line {margin: 0.2em 0; color: #3b2a1a;}
+.mangala-mode-state {font-size: 1.15em; font-weight: bold; margin: 0.1em 0;}
+.mangala-clock {display: inline-flex; align-items: center; gap: 0.4em; font-size: 1.15em;
+  font-weight: bold; margin-right: 1em;}
+.mangala-clock-left::after {content: counter(mangala-left);}
+.mangala-clock-bar {display: inline-block; width: 8em; height: 0.7em; background: #eadbc8;
+  border-radius: 4px; overflow: hidden;}
+.mangala-clock-bar > span {display: block; height: 100%; background: #2f5d50;
+  transform-origin: left;}
+.mangala-clock-over {visibility: hidden; color: #8a1c1c;}
+.mangala-history svg {max-width: 100%; height: auto;}
+@keyframes mangala-clock-show {to {visibility: visible;}}
+</style>""")
 
 
 class FROM_ENVIRONMENT:
@@ -129,8 +167,13 @@ class TrainerWidget(StillPicture, w.VBox):
         any_one = (t("puzzle.ui.any", lang), _ANY)
         themes = self._theme_names()
         self.mode_choice = self._choice(
-            "puzzle.ui.mode", [(t(_MODE_NAMES[m], lang), m) for m in MODES], self.session.mode
+            "puzzle.ui.mode",
+            [(t(_MODE_NAMES[m], lang, minutes=round(TIMED_SECONDS / 60)), m) for m in MODES],
+            self.session.mode,
         )
+        self.mode_line = w.HTML("")
+        self.mode_line.add_class("mangala-mode-line")
+        self._clocks = 0  # how many clocks were drawn (each its own animation)
         self.theme_choice = self._choice(
             "puzzle.ui.theme",
             [any_one, *((name.text(lang), k) for k, name in themes.items())],
@@ -158,8 +201,11 @@ class TrainerWidget(StillPicture, w.VBox):
         self.solution_button = w.Button(description=t("puzzle.ui.solution", lang), icon="eye")
         self.again_button = w.Button(description=t("puzzle.ui.try_again", lang), icon="undo")
         self.next_button = w.Button(description=t("puzzle.ui.next", lang), icon="forward")
+        self.history_button = w.Button(description=t("modes.ui.history", lang), icon="line-chart")
         self.feedback = w.HTML("")
         self.hint_box = w.HTML("")
+        self.history_box = w.HTML("")
+        self.history_box.add_class("mangala-history")
         self.name_box.observe(
             lambda change: self._safe(lambda: self.set_learner(change["new"])), "value"
         )
@@ -168,6 +214,8 @@ class TrainerWidget(StillPicture, w.VBox):
         self.solution_button.on_click(lambda _: self._safe(self.show_solution))
         self.again_button.on_click(lambda _: self._safe(self.try_again))
         self.next_button.on_click(lambda _: self._safe(self.next_puzzle))
+        self.history_button.on_click(lambda _: self._safe(self.toggle_history))
+        self.mode_choice.observe(lambda _: self._refresh_mode(), "value")
         settings = w.HBox(
             [
                 self.name_box,
@@ -180,34 +228,59 @@ class TrainerWidget(StillPicture, w.VBox):
             layout=w.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"),
         )
         buttons = w.HBox(
-            [self.hint_button, self.solution_button, self.again_button, self.next_button],
+            [
+                self.hint_button,
+                self.solution_button,
+                self.again_button,
+                self.next_button,
+                self.history_button,
+            ],
             layout=w.Layout(flex_flow="row wrap"),
         )
         super().__init__(
             [
                 FEEDBACK_STYLE,
+                _CLOCK_STYLE,
                 self.css,
                 self.title,
                 settings,
                 self.rating_line,
+                self.mode_line,
                 self.info,
                 self.prompt,
                 self.board,
                 buttons,
                 self.feedback,
                 self.hint_box,
+                self.history_box,
             ]
         )
         self.add_class("mangala-puzzles")
         self._add_classes()
-        self.run = self.session.next_puzzle()
+        refused: Message | None = None
+        try:
+            self.run = self.session.next_puzzle()
+        except PuzzleError as error:  # the review with nothing due: near the rating instead
+            refused = error.said
+            self.session.set_filters(theme=theme, band=band, moves=moves, mode="rated")
+            self.mode_choice.value = "rated"
+            self.run = self.session.next_puzzle()
         self._show_puzzle()
+        if refused is not None:
+            self._say("info", refused)
         if self.session.problem is not None:
             self._say("wrong", self.session.problem)
 
     # What the learner does -------------------------------------------------------------------
     def hint(self) -> Message:
-        """The next hint (shown under the board; the third shows the move on the board)."""
+        """The next hint (shown under the board; the third shows the move on the board). A
+        streak and a timed run have none: that is said instead."""
+        if self._time_check():
+            return Message("modes.timed.over_lock", button=Message("puzzle.ui.next"))
+        if self.session.one_try and not self.run.finished:
+            said = Message("modes.no_hints")
+            self.hint_box.value = feedback_box("info", said.text(self.lang))
+            return said
         said, move = self.run.hint()
         if move is not None:
             self._show_hint(move)
@@ -216,6 +289,8 @@ class TrainerWidget(StillPicture, w.VBox):
 
     def show_solution(self) -> list[Any]:
         """Play the rest of the line on the board (the attempt counts as not solved)."""
+        if self._time_check():
+            return []
         start = self.run.position
         traces: list[Any] = self.run.solution()
         self._busy = True
@@ -238,18 +313,17 @@ class TrainerWidget(StillPicture, w.VBox):
         if self.run.finished:
             self._say("info", Message("puzzle.ui.over_lock", button=Message("puzzle.ui.next")))
             return
-        self._busy = True
-        try:
-            self.board.unlock()
-            self.board.reset(self.run.position)
-        finally:
-            self._busy = False
+        self._reset_board(self.run.position)
         self._clear_marks()
         self.feedback.value = ""
         self.again_button.button_style = ""
 
     def next_puzzle(self) -> Any:
-        """The next puzzle of the mode (an unfinished attempt is dropped, not rated)."""
+        """The next puzzle of the mode (an unfinished attempt is dropped, not rated). When
+        a timed run's time is over, its result is shown first (the next click starts a new
+        run)."""
+        if self._time_check():
+            return self.run
         self.run = self.session.next_puzzle()
         self._show_puzzle()
         return self.run
@@ -273,6 +347,9 @@ class TrainerWidget(StillPicture, w.VBox):
         else:
             self.info.value = self._info_html()
             self._refresh_rating()
+            self._refresh_mode()
+        if self.history_box.value:
+            self.show_history()
         if self.session.problem is not None:
             self._say("wrong", self.session.problem)
 
@@ -295,7 +372,40 @@ class TrainerWidget(StillPicture, w.VBox):
         self.next_puzzle()
         return count
 
+    def show_history(self) -> str:
+        """Show the learner's rating history (a chart, once there are rated attempts) and
+        best scores under the trainer; returns the HTML shown."""
+        s, lang = self.session, self.lang
+        parts = []
+        if len(s.history) >= 2:
+            parts.append(history_chart(s.history, lang).svg)
+        else:
+            parts.append(f"<p>{html.escape(t('modes.history.none', lang))}</p>")
+        bests = t(
+            "modes.history.bests",
+            lang,
+            streak=s.bests.get("streak", 0),
+            timed=s.bests.get("timed", 0),
+            waiting=len(s.review),
+        )
+        parts.append(f'<p class="mangala-mode-state">{html.escape(bests)}</p>')
+        self.history_box.value = "".join(parts)
+        return cast(str, self.history_box.value)
+
+    def toggle_history(self) -> None:
+        """**My rating**: show the rating history, or hide it if shown."""
+        if self.history_box.value:
+            self.history_box.value = ""
+        else:
+            self.show_history()
+
     # Reading ---------------------------------------------------------------------------------
+    @property
+    def mode_text(self) -> str:
+        """The mode line (what the mode does and how it goes), as plain text."""
+        text = _strip_tags(re.sub(r"<style>.*?</style>", "", self.mode_line.value, flags=re.S))
+        return html.unescape(" ".join(text.split()))
+
     @property
     def prompt_text(self) -> str:
         return cast(str, self.run.prompt().text(self.lang))
@@ -380,6 +490,8 @@ class TrainerWidget(StillPicture, w.VBox):
         move = self._move_of(trace)
         if move is None:
             return
+        if self._time_check():
+            return
         run = self.run
         try:
             reply = run.move(move)
@@ -395,7 +507,9 @@ class TrainerWidget(StillPicture, w.VBox):
                 self._play_trace(follow)
         finally:
             self._busy = False
-        if not reply.right:
+        if not reply.right and self.session.one_try:  # a streak's or a timed run's miss
+            self._finish(reply.said, "wrong", self.session.missed(run))
+        elif not reply.right:
             self.board.lock(Message("puzzle.ui.retry_lock", button=Message("puzzle.ui.try_again")))
             self.again_button.button_style = "primary"
             self._say("wrong", reply.said)
@@ -404,8 +518,8 @@ class TrainerWidget(StillPicture, w.VBox):
         else:
             self._say("go_on", reply.said)
 
-    def _finish(self, said: Message, kind: str) -> None:
-        outcome = self.session.finish(self.run)
+    def _finish(self, said: Message, kind: str, outcome: Outcome | None = None) -> None:
+        outcome = outcome or self.session.finish(self.run)
         self.outcome = outcome
         self.board.lock(Message("puzzle.ui.over_lock", button=Message("puzzle.ui.next")))
         self.next_button.button_style = "primary"
@@ -415,18 +529,70 @@ class TrainerWidget(StillPicture, w.VBox):
             text += " " + t("puzzle.not_clean", self.lang)
         if outcome.problem is not None:
             text += " " + outcome.problem.text(self.lang)
-        self.feedback.value = feedback_box(kind, text)
+        box = feedback_box(kind, text)
+        more = " ".join(m.text(self.lang) for m in self._mode_said(outcome))
+        if more:  # what the mode says, on a line of its own
+            box = f"{box.removesuffix('</div>')}<br>\n{html.escape(more)}</div>"
+        self.feedback.value = box
         self._refresh_rating()
+        self._refresh_mode()
+        if self.history_box.value:
+            self.show_history()
+
+    def _mode_said(self, outcome: Outcome) -> list[Message]:
+        """What the mode adds at the end of a puzzle: the streak, the timed run, the review."""
+        s = self.session
+        said = []
+        if s.mode == "streak" and s.streak is not None:
+            if s.streak.over:
+                said.append(
+                    Message(
+                        "modes.streak.over",
+                        count=s.streak.count,
+                        best=s.bests.get("streak", 0),
+                        button=Message("puzzle.ui.next"),
+                    )
+                )
+            else:
+                said.append(Message("modes.streak.going", count=s.streak.count))
+        elif s.mode == "timed" and s.timed is not None and s.timed.ended:  # too late
+            said.append(self._timed_over(s.timed.solved, s.timed.missed))
+        elif s.mode == "timed" and s.timed is not None:
+            if not self.run.solved:
+                said.append(Message("modes.timed.miss", seconds=round(MISS_SECONDS)))
+            said.append(Message("modes.timed.go_on", button=Message("puzzle.ui.next")))
+        before, after = outcome.review_before, outcome.review_after
+        if after is not None and after != before:
+            days = max(1, (date.fromisoformat(after["due"]) - s.today()).days)
+            key = "modes.review.added" if after["box"] == 0 else "modes.review.up"
+            said.append(Message(key, count=days))
+        elif before is not None and after is None:
+            said.append(Message("modes.review.learnt"))
+        return said
+
+    def _time_check(self) -> bool:
+        """When a timed run's time is over: end it, show its result, lock the board; returns
+        whether it did."""
+        s = self.session
+        if not s.time_up():
+            return False
+        timed = s.end_timed()
+        assert timed is not None
+        self._reset_board(self.run.position)
+        self.board.lock(Message("modes.timed.over_lock", button=Message("puzzle.ui.next")))
+        said = self._timed_over(timed.solved, timed.missed)
+        self.feedback.value = feedback_box("info", said.text(self.lang))
+        self.hint_box.value = ""
+        self.next_button.button_style = "primary"
+        self._refresh_mode()
+        if self.history_box.value:
+            self.show_history()
+        return True
 
     def _show_puzzle(self) -> None:
         run = self.run
         self.outcome = None
-        self._busy = True
-        try:
-            self.board.unlock()
-            self.board.reset(run.puzzle.start)
-        finally:
-            self._busy = False
+        self._reset_board(run.puzzle.start)
         self._clear_marks()
         self.feedback.value = ""
         self.hint_box.value = ""
@@ -438,6 +604,87 @@ class TrainerWidget(StillPicture, w.VBox):
         )
         self.info.value = self._info_html()
         self._refresh_rating()
+        self._refresh_mode()
+
+    def _timed_over(self, solved: int, missed: int) -> Message:
+        """The timed run's result."""
+        return Message(
+            "modes.timed.over",
+            solved=solved,
+            missed=missed,
+            best=self.session.bests.get("timed", 0),
+            button=Message("puzzle.ui.next"),
+        )
+
+    def _reset_board(self, position: Any) -> None:
+        """Show ``position`` on the board, unlocked (not taken for the learner's move)."""
+        self._busy = True
+        try:
+            self.board.unlock()
+            self.board.reset(position)
+        finally:
+            self._busy = False
+
+    def _refresh_mode(self) -> None:
+        """The mode line: what the chosen mode does (the list's choice, to be applied), and
+        how the session's mode goes."""
+        s, lang = self.session, self.lang
+        chosen = self.mode_choice.value
+        about = t(
+            _MODE_ABOUT[chosen],
+            lang,
+            minutes=round(TIMED_SECONDS / 60),
+            seconds=round(MISS_SECONDS),
+            days=", ".join(str(d) for d in INTERVALS[:-1]),
+            last=INTERVALS[-1],
+        )
+        if chosen != s.mode:
+            about += " " + t("modes.ui.apply_first", lang, button=Message("puzzle.ui.apply"))
+        parts = [f"<div>{html.escape(about)}</div>"]
+        state = ""
+        if s.mode == "streak":
+            count = s.streak.count if s.streak is not None and not s.streak.over else 0
+            state = t("modes.streak.state", lang, count=count, best=s.bests.get("streak", 0))
+        elif s.mode == "timed" and s.timed is not None:
+            timed = s.timed
+            state = t(
+                "modes.timed.state",
+                lang,
+                solved=timed.solved,
+                missed=timed.missed,
+                best=s.bests.get("timed", 0),
+            )
+            if not timed.ended:
+                parts.append(self._clock_html(timed.left()))
+        elif s.mode == "review":
+            state = t("modes.review.state", lang, count=len(s.due_puzzles()), waiting=len(s.review))
+        if state:
+            parts.append(f'<span class="mangala-mode-state">{html.escape(state)}</span>')
+        self.mode_line.value = "".join(parts)
+
+    def _clock_html(self, left: float) -> str:
+        """The timed run's clock: the seconds left counting down and a shrinking bar, both
+        animated by the browser from ``left`` (each drawing is a new animation), and "time is
+        over" shown when they reach 0."""
+        self._clocks += 1
+        name = f"mangala-clock-{self._clocks}"
+        whole = round(left)
+        share = left / TIMED_SECONDS
+        over = t("modes.timed.time_up", self.lang, button=Message("puzzle.ui.next"))
+        return (
+            f"<style>@keyframes {name} {{from {{--mangala-left: {whole};}} "
+            f"to {{--mangala-left: 0;}}}} @keyframes {name}-bar {{from {{transform: "
+            f"scaleX({share:.3f});}} to {{transform: scaleX(0);}}}}</style>"
+            f'<span class="mangala-clock" data-left="{whole}">'
+            f"{html.escape(t('modes.timed.left', self.lang))} "
+            f'<span class="mangala-clock-left" style="counter-reset: mangala-left '
+            f'var(--mangala-left); animation: {name} {left}s linear forwards"></span> '
+            f"{html.escape(t('modes.timed.seconds', self.lang))}"
+            f'<span class="mangala-clock-bar"><span style="transform: scaleX({share:.3f}); '
+            f'animation: {name}-bar {left}s linear forwards"></span></span>'
+            f'<span class="mangala-clock-over" style="animation: mangala-clock-show 0s '
+            f'linear {left}s forwards">{html.escape(over)}</span></span>'
+        )
 
     def _info_html(self) -> str:
         return f'<div class="mangala-puzzle-info">{html.escape(self._info())}</div>'
@@ -475,12 +722,16 @@ class TrainerWidget(StillPicture, w.VBox):
     def _apply_filters(self) -> None:
         theme = self.theme_choice.value
         band = self.band_choice.value
-        self.set_filters(
-            mode=self.mode_choice.value,
-            theme=None if theme == _ANY else theme,
-            band=None if band == _ANY else band,
-            moves=self.moves_choice.value or None,
-        )
+        try:
+            self.set_filters(
+                mode=self.mode_choice.value,
+                theme=None if theme == _ANY else theme,
+                band=None if band == _ANY else band,
+                moves=self.moves_choice.value or None,
+            )
+        except MangalaError:
+            self.mode_choice.value = self.session.mode  # nothing changed: the list says so
+            raise
 
     def _still_html(self) -> str:
         return (

@@ -68,8 +68,9 @@ class PuzzleTrainer(TrainerWidget):
             (``None``: nothing is saved; a name can be typed in later). Left out: the name
             a class server gives the pupil (:func:`~mangala_edu.progress_store.default_learner`),
             else none.
-        mode: ``"rated"`` (near the learner's rating), ``"theme"`` (a theme in a row) or
-            ``"list"``.
+        mode: ``"rated"`` (near the learner's rating), ``"streak"``, ``"timed"``,
+            ``"theme"`` (a theme in a row), ``"review"`` (the puzzles missed, when due) or
+            ``"list"`` (see :mod:`.modes`).
         theme, band, moves: the first filters (a theme key, ``kolay``/``orta``/``zor``/
             ``usta``, a number of learner's moves with 4 meaning 4 or more).
         seed: makes the choice of puzzles reproducible.

@@ -91,13 +91,16 @@ def open_page(browser, url: str):
     return page
 
 
-def go_to(page, selector: str) -> None:
-    """Press Next until the section shown holds ``selector``; wait for its boards."""
-    page.locator(selector).first.wait_for(state="attached", timeout=120_000)  # run and drawn
+def go_to(page, selector: str, text: str = "") -> None:
+    """Press Next until the section shown holds ``selector`` (with ``text`` in it, if given);
+    wait for its boards. Voilà streams a lesson's outputs in as its cells run, so the element
+    is waited for first: a section passed before its output came would not be seen again."""
+    page.locator(selector, has_text=text or None).first.wait_for(state="attached", timeout=120_000)
     for _ in range(30):
         if page.evaluate(
-            "(s) => [...document.querySelectorAll(s)].some(el => el.offsetParent !== null)",
-            selector,
+            """([s, text]) => [...document.querySelectorAll(s)].some(
+                el => el.offsetParent !== null && el.textContent.includes(text))""",
+            [selector, text],
         ):
             break
         page.locator(".mangala-pupil-next").click()
@@ -197,7 +200,7 @@ def test_printed_lines_read_like_the_lesson(browser, pupil_view):
     not the code font's 13 px, and wraps between words ("kayıp", never "kayı / p")."""
     page = open_page(browser, pupil_view(9))
     printed = ".jp-OutputArea-output pre"
-    go_to(page, printed)
+    go_to(page, printed, "İpucu")
     style = page.evaluate(
         """(s) => {
             const pre = [...document.querySelectorAll(s)].find(

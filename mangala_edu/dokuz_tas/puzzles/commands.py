@@ -438,4 +438,13 @@ _ACTIONS: dict[str, Handler] = {
     "mine": _mine,
     "verify": _verify,
     "worksheet": _worksheet,
+    "ratings": lambda args, out, lang: _pooled(args, out, lang),
 }
+
+
+def _pooled(args: argparse.Namespace, out: TextIO, lang: str) -> None:
+    """``puzzles ratings --rules dokuz-tas``: Mangala's command, which reads the game from
+    ``--rules`` (:func:`mangala_edu.puzzles.commands.ratings_command`)."""
+    from ...puzzles.commands import ratings_command
+
+    ratings_command(args, out, lang)

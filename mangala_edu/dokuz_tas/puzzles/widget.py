@@ -58,7 +58,8 @@ class DokuzTasPuzzleTrainer(TrainerWidget):
     Args:
         learner: the learner's name (``None``: nothing is saved; a name can be typed in
             later); left out: the name a class server gives the pupil, else none.
-        mode: ``"rated"`` (near the learner's rating), ``"theme"`` or ``"list"``.
+        mode: ``"rated"`` (near the learner's rating), ``"streak"``, ``"timed"``,
+            ``"theme"``, ``"review"`` or ``"list"`` (as Mangala's, the same modes).
         theme, band, moves: the first filters (a theme key or name, ``kolay``/``orta``/
             ``zor``/``usta`` or easy/medium/hard/expert, the number of learner's moves).
         seed, lang, store, speed: as for Mangala's trainer (the speed's default is 2.5).

@@ -29,9 +29,9 @@ SPEC = LessonSpec(
         # Pit 2 (9 stones: 2 + 9 = 11) makes North's pit 3 even: +2. The single stone of pit 3
         # takes 2 at once by the empty pit 4, but loses.
         TaskSpec("1,9,1,0,1,0,19/0,0,1,0,0,0,16 S", BestMove({1: -10, 2: 2, 3: -6, 5: -10})),
-        # From the collection (a long sowing): pit 6 (9 stones) goes round into South's empty
-        # pit 1 and captures; pits 3 and 5 give 2 stones less.
-        PuzzleTask(id="md6a4340"),
+        # From the collection (a long sowing): pit 3 (8 stones, the first back into pit 3)
+        # ends in North's pit 3 and makes it even: the only move that wins the set.
+        PuzzleTask(id="mcaeb9ec"),
     ),
     quiz=(QuizSpec(3, 0), QuizSpec(3, 1), QuizSpec(3, 1), QuizSpec(3, 2)),
     claims=(

@@ -34,8 +34,9 @@ SPEC = LessonSpec(
         TaskSpec("0,1,1,4,1,2,14/1,1,1,3,0,1,18 S", ExtraTurns(4)),
         # Pits 5 and 6 both reach the store; only pit 6 first wins.
         TaskSpec("1,1,0,1,3,2,13/1,2,2,0,1,0,21 S", BestMove({1: -2, 2: -2, 4: 0, 5: -2, 6: 2})),
-        # From the collection: pit 6 (2 stones) reaches the store; pits 4 and 5 lose.
-        PuzzleTask(id="m3b01f4b"),
+        # From the collection: pit 6 (2 stones) reaches the store, pit 6 again (1 stone), then
+        # pit 1's empty-pit capture; taking it at once (pit 1) wins 4 less.
+        PuzzleTask(id="m1ecbeed"),
     ),
     quiz=(QuizSpec(3, 1), QuizSpec(3, 2), QuizSpec(3, 0), QuizSpec(3, 2)),
     claims=(

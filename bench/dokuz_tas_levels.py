@@ -6,7 +6,8 @@ Run: ``python bench/dokuz_tas_levels.py [--games N] [--seed S] [--scale X] [--ma
 Each pairing plays ``N`` games from seeded openings of two random turns, the colours
 alternating (game 1: the first level has White, game 2: Black, ...). The players are seeded,
 so each counts its budget in positions searched (the level's seconds x
-``mangala_edu.dokuz_tas.search.NODES_PER_SECOND``, times ``--scale``): the results do not
+``mangala_edu.dokuz_tas.search.NODES_PER_SECOND``, times ``--scale``; usta's last three
+placements three times that): the results do not
 depend on the machine's load, only the seconds do. A game not over after ``--max-turns``
 turns counts as a draw. The table gives, for each pairing, the first level's wins, draws and
 losses, and the mean seconds a turn (and positions a second) of each level on this machine.
@@ -58,8 +59,8 @@ def play_pairing(a: str, b: str, games: int, seed: int, scale: float, max_turns:
         game = Game()
         for _ in range(2):
             game.push(rng.choice(game.legal_moves))
-        pa = Player(a, seed=seed + 2 * g, node_limit=max(1, int(LEVELS[a].node_limit * scale)))
-        pb = Player(b, seed=seed + 2 * g + 1, node_limit=max(1, int(LEVELS[b].node_limit * scale)))
+        pa = Player(a, seed=seed + 2 * g, scale=scale)
+        pb = Player(b, seed=seed + 2 * g + 1, scale=scale)
         white, black = (pa, pb) if g % 2 == 0 else (pb, pa)
         while not game.is_over and len(game.turns) < max_turns:
             player = white if game.position.to_move == "white" else black

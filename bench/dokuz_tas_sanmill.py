@@ -41,15 +41,19 @@ depend on the load. ``--option NAME=VALUE`` sends any other setting.
 is best): games 2k and 2k+1 start from the same seeded opening of ``--random-turns`` random
 turns (default 2), our level White in the first, Black in the second. Our players are
 seeded and count their budget in positions searched (the level's seconds x
-``NODES_PER_SECOND``, times ``--scale``), as in ``bench/dokuz_tas_levels.py``; so a seeded
-expert does not read the endgame tables. The table gives, for our level: wins, draws (of
-them adjudicated), losses, errors, the score (wins + half the draws, over the games without
-error) and the mean seconds a turn of each side on this machine (Sanmill's includes its
-removal, and the protocol's round trip). ``--records DIR`` keeps each game's record (JSON).
+``NODES_PER_SECOND``, times ``--scale``; usta's last three placements three times that), as
+in ``bench/dokuz_tas_levels.py``; so a seeded expert does not read the endgame tables. The
+table gives, for our level: wins, draws (of them adjudicated), losses, errors, the score
+(wins + half the draws, over the games without error) and the mean seconds a turn of each
+side on this machine (Sanmill's includes its removal, and the protocol's round trip).
+``--records DIR`` keeps each game's record (JSON).
 
 Measured (``bench/RESULTS.md``, "Dokuz Taş against Sanmill"): ``nice python
 bench/dokuz_tas_sanmill.py --sanmill /path/to/sanmill --levels usta --skills 1,4,8,12,16,30@1
---games 10``, and ``--levels kolay,orta,zor --skills 1,4,8,16``, on 2 shared cores.
+--games 10``, and ``--levels kolay,orta,zor --skills 1,4,8,16``, on 2 shared cores; with
+zor's and usta's weights of 2026-12-04 ("The room to slide"): ``--levels usta,zor --skills 8
+--games 10``, ``--levels usta --skills 12,16 --games 10`` and ``--levels usta --skills 12,8
+--games 10 --seed 3024``.
 """
 
 from __future__ import annotations
@@ -366,7 +370,7 @@ def play_game(
         game = Game()
     for turn in start:
         game.push(turn)
-    player = Player(level, seed=seed, node_limit=max(1, int(LEVELS[level].node_limit * scale)))
+    player = Player(level, seed=seed, scale=scale)
     engine.new_game()
     ours = "white" if ours_white else "black"
     while not game.is_over and len(game.turns) < max_turns:

@@ -32,6 +32,20 @@ minus the opponent's, times its weight (:class:`Weights`):
     the moving phase with no slide at all loses when it is their turn; the opponent not to
     move being blocked is worth ``stuck``.
 
+The *late placing* terms (all 0 in :data:`DEFAULT_WEIGHTS`; :data:`EXPERT_WEIGHTS`, the
+weights of zor and usta, set them): a game is mostly lost by placing into a position the
+opponent can shut once the stones must slide (``bench/RESULTS.md``, "Dokuz Taş against
+Sanmill"). A player with ``late`` stones in hand or fewer is *placing late*; for it the
+slides-to-be count ``mobility_late`` each instead of ``mobility_placing``, and its stones with
+no empty point next to them ``blocked_late`` each.
+
+``roomy``
+    each empty point next to a player's stones, its *room* (placing late and moving): the
+    points it can slide to, counted once however many of its stones touch them.
+``cramped``
+    a player whose room is no larger than the stones the opponent still has to place (each
+    can fill a point of it), or, moving, a room of one point or none: a blockade is near.
+
 Wins and losses are not decided here: the search sees them (fewer than three stones, no
 legal turn) and scores them far beyond any evaluation.
 
@@ -52,7 +66,15 @@ from dataclasses import dataclass
 from .board import ALL_POINTS, LINE_MASKS, LINES, NEIGHBOUR_MASKS, POINTS
 from .position import Position
 
-__all__ = ["DEFAULT_WEIGHTS", "STONE", "Weights", "closable", "evaluate", "evaluate_position"]
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "EXPERT_WEIGHTS",
+    "STONE",
+    "Weights",
+    "closable",
+    "evaluate",
+    "evaluate_position",
+]
 
 STONE = 100
 """Evaluation values are in 1/STONE stones."""
@@ -74,9 +96,22 @@ class Weights:
     mobility_moving: int = 4
     blocked: int = 6
     stuck: int = 40
+    late: int = 0
+    mobility_late: int = 0
+    blocked_late: int = 0
+    roomy: int = 0
+    cramped: int = 0
 
 
 DEFAULT_WEIGHTS = Weights()
+"""The weights of kolay and orta, and of a :class:`~.search.Search` by default."""
+
+EXPERT_WEIGHTS = Weights(
+    mobility_moving=12, late=9, mobility_late=12, blocked_late=12, roomy=6, cramped=50
+)
+"""The weights of zor and usta: slides count three times as much as in the defaults, and the
+late placing terms hold for the whole placing phase (``late`` = 9). Chosen by games against
+Sanmill (``bench/RESULTS.md``, "The room to slide")."""
 
 # For each line: its mask, and for each pair of its points (as a bitboard) the third point's
 # bit. A side's stones on a line that are a key of the dict are "two in a row".
@@ -122,18 +157,33 @@ def closable(own: int, opp: int, in_hand: int, flying: bool) -> tuple[int, int]:
     return threats, later & ~threats
 
 
-def _mobility(own: int, empty: int) -> tuple[int, int]:
-    """The slides of ``own``'s stones into ``empty`` and the stones that have none."""
+def _mobility(own: int, empty: int) -> tuple[int, int, int]:
+    """The slides of ``own``'s stones into ``empty``, the stones that have none, and the
+    room: how many points of ``empty`` are next to a stone of ``own``."""
     slides = 0
     blocked = 0
+    room = 0
     m = own
     while m:
         low = m & -m
         m ^= low
-        n = (_NEIGHBOURS_OF_BIT[low] & empty).bit_count()
+        near = _NEIGHBOURS_OF_BIT[low] & empty
+        n = near.bit_count()
         slides += n
         blocked += not n
-    return slides, blocked
+        room |= near
+    return slides, blocked, room.bit_count()
+
+
+def _space(slides: int, blocked: int, room: int, hand: int, opp_hand: int, w: Weights) -> int:
+    """The mobility terms of one player that is not flying (see the module)."""
+    if not hand:
+        score = w.mobility_moving * slides - w.blocked * blocked + w.roomy * room
+        return score - w.cramped if room <= 1 else score
+    if hand > w.late:
+        return w.mobility_placing * slides
+    score = w.mobility_late * slides - w.blocked_late * blocked + w.roomy * room
+    return score - w.cramped if room <= opp_hand else score
 
 
 def evaluate(
@@ -185,19 +235,13 @@ def evaluate(
 
     empty = ALL_POINTS & ~(own | opp)
     if not own_fly:
-        slides, blocked = _mobility(own, empty)
-        if own_hand:
-            score += w.mobility_placing * slides
-        else:
-            score += w.mobility_moving * slides - w.blocked * blocked
+        slides, blocked, room = _mobility(own, empty)
+        score += _space(slides, blocked, room, own_hand, opp_hand, w)
     if not opp_fly:
-        slides, blocked = _mobility(opp, empty)
-        if opp_hand:
-            score -= w.mobility_placing * slides
-        else:
-            score -= w.mobility_moving * slides - w.blocked * blocked
-            if not slides:
-                score += w.stuck
+        slides, blocked, room = _mobility(opp, empty)
+        score -= _space(slides, blocked, room, opp_hand, own_hand, w)
+        if not opp_hand and not slides:
+            score += w.stuck
     return score
 
 

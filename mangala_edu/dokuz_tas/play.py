@@ -33,7 +33,7 @@ DokuzTasPlay(level='kolay', colour='white', turns=0, lang='en')
 >>> hint.turn in play.position.legal_moves
 True
 >>> print(hint.text("en"))
-Hint: b4. The computer looked 5 turns ahead: this is the best turn it found.
+Hint: d2. The computer looked 5 turns ahead: this is the best turn it found.
 >>> play.undo(), play.game.turns         # your turn and the computer's answer
 (True, ())
 >>> play.info_text

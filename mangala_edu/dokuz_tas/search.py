@@ -8,9 +8,12 @@ kolay     easy      looks 2 turns ahead (its own and the reply); now and then (3
                     them: it misses a mill or a block (never one that loses at once), so a
                     child who has just learnt the rules can beat it
 orta      medium    looks up to 3 turns ahead (about 0.25 s a turn)
-zor       hard      deeper and deeper for about 1 second, up to 8 turns ahead
-usta      expert    as deep as it can in about 2.5 seconds; a forced win or loss it finds
-                    is played out exactly (the quickest win, the slowest loss); with the
+zor       hard      deeper and deeper for about 1 second, up to 8 turns ahead; it
+                    weighs the room its stones have, and will have, to slide
+                    (:data:`~.evaluate.EXPERT_WEIGHTS`)
+usta      expert    as deep as it can in about 2.5 seconds (three times that for its last
+                    three placements), weighing the room as zor does; a forced win or loss
+                    it finds is played out exactly (the quickest win, the slowest loss); with the
                     endgame tables built (``mangala-edu tables build --rules dokuz-tas``)
                     it reads them and plays the endgames they hold perfectly
 ========  ========  ====================================================================
@@ -61,12 +64,13 @@ from ..engine.errors import MangalaError
 from ..search.budget import Budget, BudgetExceeded
 from .board import SYMMETRIES
 from .errors import IllegalTurnError
-from .evaluate import DEFAULT_WEIGHTS, STONE, Weights, closable, evaluate
+from .evaluate import DEFAULT_WEIGHTS, EXPERT_WEIGHTS, STONE, Weights, closable, evaluate
 from .game import REPETITIONS, Game
 from .notation import QUIET_LIMIT, write_turn
 from .position import Position, RawTurn
 
 __all__ = [
+    "LATE_PLACEMENTS",
     "LEVELS",
     "NODES_PER_SECOND",
     "WIN",
@@ -233,6 +237,11 @@ class Level:
         mistake_cost: the most (in stones, as the level sees it) such a turn may cost.
         tables: the level reads the endgame tables when they are built in the user cache
             (:func:`endgame_probe`); unseeded players only.
+        weights: the evaluation's weights (:mod:`.evaluate`); ``None``: those of the
+            backend's search (:data:`~.evaluate.DEFAULT_WEIGHTS` unless it was given others).
+        late_scale: the budget of a turn (seconds or positions) is this many times the
+            level's for the player's last :data:`LATE_PLACEMENTS` placements, where most
+            games are won or lost (see :meth:`budget_scale`).
     """
 
     key: str
@@ -242,6 +251,20 @@ class Level:
     mistake_rate: float = 0.0
     mistake_cost: float = 1.5
     tables: bool = False
+    weights: Weights | None = None
+    late_scale: float = 1.0
+
+    def budget_scale(self, position: Position) -> float:
+        """How many times its budget the level takes for a turn in ``position``.
+
+        >>> usta = get_level("usta")
+        >>> usta.budget_scale(Position.start())
+        1.0
+        >>> usta.budget_scale(Position.from_text("WW1/3/3/6/3/3/BB1 w 3 3 0"))
+        3.0
+        """
+        hand = position._hands[position._turn]
+        return self.late_scale if 0 < hand <= LATE_PLACEMENTS else 1.0
 
     def name(self, lang: str = "tr") -> str:
         """The level's name in ``lang`` (``"tr"`` or ``"en"``)."""
@@ -253,11 +276,16 @@ class Level:
         return max(1, int(self.time_limit * NODES_PER_SECOND))
 
 
+LATE_PLACEMENTS = 3
+"""A player's last placements, for which :attr:`Level.late_scale` counts."""
+
 LEVELS: dict[str, Level] = {
     "kolay": Level("kolay", "easy", 0.05, 2, mistake_rate=0.3),
     "orta": Level("orta", "medium", 0.25, 3),
-    "zor": Level("zor", "hard", 1.0, 8),
-    "usta": Level("usta", "expert", 2.5, MAX_DEPTH, tables=True),
+    "zor": Level("zor", "hard", 1.0, 8, weights=EXPERT_WEIGHTS),
+    "usta": Level(
+        "usta", "expert", 2.5, MAX_DEPTH, tables=True, weights=EXPERT_WEIGHTS, late_scale=3.0
+    ),
 }
 """The levels by Turkish name, weakest first."""
 
@@ -769,7 +797,7 @@ class DokuzTasBackend:
     def __init__(self, search: Search | None = None, *, tables: Probe | None = None) -> None:
         self.search = search if search is not None else Search()
         self.tables = tables
-        self._with_tables: Search | None = None
+        self._searches: dict[tuple[Weights, int], Search] = {}
 
     def solve(
         self,
@@ -865,18 +893,22 @@ class DokuzTasBackend:
         time_limit: float | None = None,
         node_limit: int | None = None,
         reproducible: bool = False,
+        scale: float = 1.0,
     ) -> Choice:
-        """:meth:`choose` with the reasons (the values seen, the depth, the nodes)."""
+        """:meth:`choose` with the reasons (the values seen, the depth, the nodes).
+        ``scale`` multiplies the level's own budget (not a ``time_limit`` or ``node_limit``
+        given)."""
         moves = position.legal_moves
         if not moves:
             raise IllegalTurnError("dokuz_tas.error.over", why=position.outcome.said)  # type: ignore[union-attr]
         if len(moves) == 1:
             return Choice(moves[0])
         if time_limit is None and node_limit is None:
+            scale *= level.budget_scale(position)
             if reproducible:
-                node_limit = level.node_limit
+                node_limit = int(level.node_limit * scale)
             else:
-                time_limit = level.time_limit
+                time_limit = level.time_limit * scale
         search = self._search_for(position, level, reproducible)
         if reproducible or node_limit is not None:
             search.forget()
@@ -900,26 +932,31 @@ class DokuzTasBackend:
         return Choice(rng.choice(pool), values, result.depth, result.nodes, result.seconds, mistake)
 
     def _search_for(self, position: Position, level: Level, reproducible: bool) -> Search:
-        """The search ``level`` plays with: for a level that reads the endgame tables (and an
-        unseeded player, and a search given no probe of its own), a search with their probe
-        when they are built; otherwise :attr:`search`."""
-        if not level.tables or reproducible or self.search.probe is not None:
-            return self.search
-        probe = self.tables if self.tables is not None else endgame_probe(position.flying)
-        if probe is None:
-            return self.search
-        if self._with_tables is None or self._with_tables.probe is not probe:
-            base = self.search
-            self._with_tables = Search(
-                base.weights, symmetric=base.symmetric, probe=probe, max_entries=base.max_entries
+        """The search ``level`` plays with: :attr:`search`, or one like it with the level's
+        own weights (:attr:`Level.weights`) and, for a level that reads the endgame tables
+        (an unseeded player, and a search given no probe of its own), their probe when they
+        are built. Each is kept for the next turns."""
+        base = self.search
+        weights = level.weights if level.weights is not None else base.weights
+        probe = base.probe
+        if level.tables and not reproducible and probe is None:
+            probe = self.tables if self.tables is not None else endgame_probe(position.flying)
+        if weights == base.weights and probe is base.probe:
+            return base
+        key = (weights, id(probe))
+        search = self._searches.get(key)
+        if search is None or search.probe is not probe:
+            search = Search(
+                weights, symmetric=base.symmetric, probe=probe, max_entries=base.max_entries
             )
-        return self._with_tables
+            self._searches[key] = search
+        return search
 
     def forget(self) -> None:
-        """Empty the search's table."""
+        """Empty the searches' tables."""
         self.search.forget()
-        if self._with_tables is not None:
-            self._with_tables.forget()
+        for search in self._searches.values():
+            search.forget()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -1009,7 +1046,8 @@ def solve(
 
 class Player:
     """A computer player of one level, for whole games (keeps its table between turns unless
-    seeded: a seeded player is reproducible, see the module). ``tables``: the endgame tables'
+    seeded: a seeded player is reproducible, see the module). ``scale`` multiplies the level's
+    budget (for benchmarks). ``tables``: the endgame tables'
     probe of an unseeded expert (default: the user cache's when built, see
     :class:`DokuzTasBackend`).
 
@@ -1026,11 +1064,13 @@ class Player:
         node_limit: int | None = None,
         time_limit: float | None = None,
         tables: Probe | None = None,
+        scale: float = 1.0,
     ) -> None:
         self.level = get_level(level)
         self.seed = seed
         self.node_limit = node_limit
         self.time_limit = time_limit
+        self.scale = scale
         self.rng = random.Random(seed)
         self.backend = DokuzTasBackend(tables=tables)
         self.last: Choice | None = None
@@ -1049,6 +1089,7 @@ class Player:
             time_limit=self.time_limit,
             node_limit=self.node_limit,
             reproducible=self.seed is not None,
+            scale=self.scale,
         )
         self.last = choice
         return choice.turn

@@ -4,11 +4,19 @@ brute force, determinism, the repetition draw, exact solving and the levels' str
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from mangala_edu.dokuz_tas import Game, Position
-from mangala_edu.dokuz_tas.evaluate import evaluate_position
+from mangala_edu.dokuz_tas.board import mask_of
+from mangala_edu.dokuz_tas.evaluate import (
+    DEFAULT_WEIGHTS,
+    EXPERT_WEIGHTS,
+    Weights,
+    evaluate,
+    evaluate_position,
+)
 from mangala_edu.dokuz_tas.search import (
     LEVELS,
     DokuzTasBackend,
@@ -214,7 +222,8 @@ def test_symmetric_table_gives_the_same_values() -> None:
     assert plain.values == sym.values
 
 
-def test_evaluation_is_antisymmetric_in_colour() -> None:
+@pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, EXPERT_WEIGHTS], ids=["default", "expert"])
+def test_evaluation_is_antisymmetric_in_colour(weights: Weights) -> None:
     rng = random.Random(2)
     for _ in range(30):
         game = Game()
@@ -227,7 +236,69 @@ def test_evaluation_is_antisymmetric_in_colour() -> None:
         board, side, wh, bh, quiet = text.split()
         swapped = board.translate(str.maketrans("WB", "BW"))
         mirror = f"{swapped} {'b' if side == 'w' else 'w'} {bh} {wh} {quiet}"
-        assert evaluate_position(pos) == evaluate_position(Position.from_text(mirror))
+        mirrored = Position.from_text(mirror)
+        assert evaluate_position(pos, weights) == evaluate_position(mirrored, weights)
+
+
+def test_the_expert_weighs_the_room_of_the_placed_stones() -> None:
+    """Two placing boards that differ in one white stone: boxed in at a1 (Black on d1 and
+    a4) or free at c4. The default weights barely tell them apart (a slide-to-be is a
+    hundredth of a stone); the expert's count the boxed stone and the lost room."""
+    black = mask_of(["d1", "a4", "g7", "d6"])
+    boxed = mask_of(["a1", "f6", "e5"])
+    free = mask_of(["c4", "f6", "e5"])
+    for own_hand, opp_hand in ((2, 2), (3, 2), (1, 1)):
+        plain = evaluate(free, black, own_hand, opp_hand) - evaluate(
+            boxed, black, own_hand, opp_hand
+        )
+        expert = evaluate(free, black, own_hand, opp_hand, weights=EXPERT_WEIGHTS) - evaluate(
+            boxed, black, own_hand, opp_hand, weights=EXPERT_WEIGHTS
+        )
+        assert 0 <= plain <= 5, plain
+        assert expert >= EXPERT_WEIGHTS.blocked_late + plain, expert
+    # Before a player is placing late (more than ``late`` stones in hand), the late terms
+    # count nothing.
+    late = Weights(late=4, mobility_late=8, blocked_late=12, roomy=6, cramped=50)
+    assert evaluate(free, black, 7, 6, weights=late) == evaluate(free, black, 7, 6)
+    assert evaluate(free, black, 4, 6, weights=late) != evaluate(free, black, 4, 6)
+
+
+@pytest.mark.parametrize(
+    ("black", "own_hand", "opp_hand", "cramped"),
+    [
+        (["b4", "g7", "d6"], 1, 2, True),  # White's room: d1, a7 (2), Black places 2 more
+        (["g4", "g7", "d6"], 1, 2, False),  # room: d1, b4, a7 (3)
+        (["b4", "g7", "d6"], 1, 1, False),  # Black places only 1 more
+        (["b4", "d1", "g7", "d6"], 0, 0, True),  # moving: a7 only
+        (["b4", "g7", "d6", "g1"], 0, 0, False),  # moving: d1 and a7
+    ],
+)
+def test_a_cramped_player_is_marked(
+    black: list[str], own_hand: int, opp_hand: int, cramped: bool
+) -> None:
+    """White (a1, a4) is *cramped* when the opponent's stones in hand could fill every empty
+    point next to White's stones, or, moving, when only one is left."""
+    args = (mask_of(["a1", "a4"]), mask_of(black), own_hand, opp_hand)
+    without = replace(EXPERT_WEIGHTS, cramped=0)
+    lost = evaluate(*args, weights=without) - evaluate(*args, weights=EXPERT_WEIGHTS)
+    assert lost == (EXPERT_WEIGHTS.cramped if cramped else 0)
+
+
+def test_the_expert_takes_more_time_for_its_last_placements() -> None:
+    """usta's budget is ``late_scale`` times its own for its last three placements only."""
+    usta = replace(get_level("usta"), time_limit=0.1)
+    late = Position.from_text("W2/1B1/3/1B3W/2W/3/1B1 w 3 3 0")
+    early = Game()
+    for turn in ("d6", "d2"):
+        early.push(turn)
+    assert usta.budget_scale(late) == 3.0 and usta.budget_scale(early.position) == 1.0
+    backend = DokuzTasBackend()
+    rng = random.Random(0)
+    chosen = backend.decide(late, usta, rng=rng, reproducible=True)
+    assert chosen.nodes > usta.node_limit * 2, (chosen.nodes, usta.node_limit)
+    chosen = backend.decide(early.position, usta, rng=rng, reproducible=True)
+    assert chosen.nodes <= usta.node_limit * 1.5, (chosen.nodes, usta.node_limit)
+    assert get_level("orta").budget_scale(late) == 1.0
 
 
 def test_levels_and_their_names() -> None:

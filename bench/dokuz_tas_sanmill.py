@@ -52,8 +52,9 @@ Measured (``bench/RESULTS.md``, "Dokuz Taş against Sanmill"): ``nice python
 bench/dokuz_tas_sanmill.py --sanmill /path/to/sanmill --levels usta --skills 1,4,8,12,16,30@1
 --games 10``, and ``--levels kolay,orta,zor --skills 1,4,8,16``, on 2 shared cores; with
 zor's and usta's weights of 2026-12-04 ("The room to slide"): ``--levels usta,zor --skills 8
---games 10``, ``--levels usta --skills 12,16 --games 10`` and ``--levels usta --skills 12,8
---games 10 --seed 3024``.
+--games 10``, ``--levels usta --skills 12,16 --games 10``, ``--levels usta --skills 12,8
+--games 10 --seed 3024``, ``--levels usta --skills 16 --games 10 --seed 3024``, ``--levels
+usta --skills 12 --games 10 --seed 4024`` and ``--levels usta,kolay --skills 4 --games 10``.
 """
 
 from __future__ import annotations

@@ -273,18 +273,27 @@ def _take(puzzle: Puzzle | None, result: GameResult, covered: set[Position]) -> 
         result.puzzles.append(puzzle)
 
 
+def _ready(pos: Position, covered: set[Position], settings: MineSettings) -> bool:
+    """Whether a puzzle may start at ``pos`` (not over, not inside a puzzle already taken,
+    within the stones mined); if so, with a node budget, the shared backend's table is
+    emptied first (the same answer whatever was solved before)."""
+    if (
+        pos.is_over
+        or pos in covered
+        or not settings.min_stones <= pos.stones_on_board <= settings.max_stones
+    ):
+        return False
+    if settings.node_limit is not None:
+        backend_for(pos.rules, shared=True).forget()
+    return True
+
+
 def _every_position(game: Any, settings: MineSettings, result: GameResult, label: str) -> None:
     """The puzzles of every position of ``game`` (``settings.every_position``)."""
     covered: set[Position] = set()
     for ply, pos in enumerate(game.positions[:-1]):
-        if (
-            pos.is_over
-            or pos in covered
-            or not settings.min_stones <= pos.stones_on_board <= settings.max_stones
-        ):
+        if not _ready(pos, covered, settings):
             continue
-        if settings.node_limit is not None:
-            backend_for(pos.rules, shared=True).forget()
         try:
             if not worth_a_line(pos, settings.node_limit):
                 continue
@@ -320,15 +329,8 @@ def mine_game(task: GameTask) -> GameResult:
         if pos.to_move != weak_side:
             continue
         after = pos.play(pit)
-        if (
-            after.is_over
-            or after.to_move == weak_side
-            or after in covered
-            or not settings.min_stones <= after.stones_on_board <= settings.max_stones
-        ):
+        if after.to_move == weak_side or not _ready(after, covered, settings):
             continue
-        if settings.node_limit is not None:  # the same answer whatever was solved before
-            backend_for(pos.rules, shared=True).forget()
         try:
             before = solve(pos, node_limit=settings.node_limit)
             if pit in before.best_moves:

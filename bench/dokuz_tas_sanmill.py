@@ -1,8 +1,8 @@
 """Benchmark the Dokuz Taş levels against Sanmill, the strongest open Nine Men's Morris engine.
 
 Run: ``python bench/dokuz_tas_sanmill.py --sanmill PATH [--levels kolay,usta]
-[--skills 1,8,16,30@1] [--games N] [--seed S] [--scale X] [--move-time SEC] [--max-turns T]
-[--records DIR]``.
+[--skills 1,8,16,30@1] [--games N] [--seed S] [--scale X] [--clock] [--move-time SEC]
+[--max-turns T] [--records DIR]``.
 
 **What you must provide**: ``--sanmill``, the path of a Sanmill console engine (the ``sanmill``
 program of calcitem/Sanmill's C++ engine, ``src/``), built by yourself. The figures in
@@ -42,7 +42,11 @@ is best): games 2k and 2k+1 start from the same seeded opening of ``--random-tur
 turns (default 2), our level White in the first, Black in the second. Our players are
 seeded and count their budget in positions searched (the level's seconds x
 ``NODES_PER_SECOND``, times ``--scale``; usta's last three placements three times that), as
-in ``bench/dokuz_tas_levels.py``; so a seeded expert does not read the endgame tables. The
+in ``bench/dokuz_tas_levels.py``; so a seeded expert does not read the endgame tables. With
+``--clock`` they are unseeded and search by the clock instead (the level's seconds, times
+``--scale``), as a pupil meets them: with the compiled search where numba is installed
+(``MANGALA_EDU_ENGINE=pure`` for pure Python), and an expert reads the endgame tables when
+they are built; their turns then depend on the machine and its load. The
 table gives, for our level: wins, draws (of them adjudicated), losses, errors, the score
 (wins + half the draws, over the games without error) and the mean seconds a turn of each
 side on this machine (Sanmill's includes its removal, and the protocol's round trip).
@@ -364,6 +368,7 @@ def play_game(
     max_turns: int,
     result: Result,
     game: Game | None = None,
+    clock: bool = False,
 ) -> str:
     """One game (played on ``game``, a new game of ``start`` by default); adds it to
     ``result`` and returns a line about it."""
@@ -371,7 +376,7 @@ def play_game(
         game = Game()
     for turn in start:
         game.push(turn)
-    player = Player(level, seed=seed, scale=scale)
+    player = Player(level, seed=None if clock else seed, scale=scale)
     engine.new_game()
     ours = "white" if ours_white else "black"
     while not game.is_over and len(game.turns) < max_turns:
@@ -443,6 +448,7 @@ def play_pairing(
                 args.max_turns,
                 result,
                 game,
+                clock=args.clock,
             )
             if args.records:
                 folder = Path(args.records)
@@ -510,6 +516,12 @@ def main(argv: list[str] | None = None) -> None:
         "--scale", type=float, default=1.0, help="multiplies our node budgets (default 1)"
     )
     parser.add_argument(
+        "--clock",
+        action="store_true",
+        help="our players unseeded, searching by the clock (the compiled search where numba "
+        "is installed)",
+    )
+    parser.add_argument(
         "--move-time",
         type=int,
         default=0,
@@ -574,7 +586,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(
         f"Dokuz Taş against Sanmill ({engine_path}): {args.games} games a pairing, seed "
-        f"{args.seed}, scale {args.scale}, Sanmill MoveTime {args.move_time}, Shuffling "
+        f"{args.seed}, scale {args.scale}{', by the clock' if args.clock else ''}, Sanmill MoveTime {args.move_time}, Shuffling "
         f"{args.shuffling}, cap {args.max_turns} turns"
     )
     print()

@@ -75,7 +75,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import re
 import sys
 import threading
@@ -585,13 +584,9 @@ def build_python(
 
 def numba_available() -> bool:
     """True when numba can be imported (and ``MANGALA_EDU_ENGINE`` is not ``pure``)."""
-    if os.environ.get("MANGALA_EDU_ENGINE", "").strip().lower() == "pure":
-        return False
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    from .compiled import available
+
+    return available()
 
 
 @cache

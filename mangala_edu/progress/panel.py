@@ -78,7 +78,7 @@ class MyProgressPanel(StillPicture, w.VBox):
             ensure_option=False,
             continuous_update=False,
             style={"description_width": "initial"},
-            layout=w.Layout(width="24em"),
+            layout=w.Layout(width="30em"),
         )
         self.refresh_button = w.Button(
             description=t("progress.panel.refresh", self.lang), icon="refresh"

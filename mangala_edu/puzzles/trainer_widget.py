@@ -69,7 +69,7 @@ _ANY = "-"
 _CLOCK_STYLE = w.HTML("""<style>
 @property --mangala-left {syntax: '<integer>'; initial-value: 0; inherits: false;}
 .mangala-mode-line {margin: 0.2em 0; color: #3b2a1a;}
-.mangala-mode-state {font-size: 1.15em; font-weight: bold; margin: 0.1em 0;}
+.mangala-mode-state {display: inline-block; font-size: 1.15em; font-weight: bold; margin: 0.1em 0;}
 .mangala-clock {display: inline-flex; align-items: center; gap: 0.4em; font-size: 1.15em;
   font-weight: bold; margin-right: 1em;}
 .mangala-clock-left::after {content: counter(mangala-left);}
@@ -162,7 +162,7 @@ class TrainerWidget(StillPicture, w.VBox):
             placeholder=t("puzzle.ui.name_placeholder", lang),
             style={"description_width": "initial"},
             continuous_update=False,
-            layout=w.Layout(width="16em"),
+            layout=w.Layout(width="21em"),
         )
         any_one = (t("puzzle.ui.any", lang), _ANY)
         themes = self._theme_names()

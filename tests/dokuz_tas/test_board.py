@@ -88,13 +88,13 @@ def test_the_sixteen_symmetries_keep_lines_and_neighbours():
 #: ``play``: the game against the computer, on the live board), and the engine reaches them
 #: only from inside a method (``Position._repr_svg_``).
 DISPLAY_MODULES = ("picture", "widget", "play")
-SEARCH_MODULES = ("search", "evaluate", "tables", "_tables_kernel")
+SEARCH_MODULES = ("search", "evaluate", "tables", "_tables_kernel", "compiled", "_search_kernel")
 """The folder's modules built on its engine: the engine never imports them (its pictures
 only lazily, inside a function, for Jupyter's display)."""
 OPTIONAL = ("numpy", "numba")
 """The ``fast`` extra: the search may import it inside a function (where it is there), its
 compiled kernel (:data:`KERNELS`, imported only then) at the top."""
-KERNELS = ("_tables_kernel",)
+KERNELS = ("_tables_kernel", "_search_kernel")
 PACKAGE_BASE = {
     "engine": ("i18n", "engine", "engine.errors"),
     "search": (

@@ -33,7 +33,7 @@ minus the opponent's, times its weight (:class:`Weights`):
     move being blocked is worth ``stuck``.
 
 The *late placing* terms (all 0 in :data:`DEFAULT_WEIGHTS`; :data:`EXPERT_WEIGHTS`, the
-weights of zor and usta, set them): a game is mostly lost by placing into a position the
+weights of zor and usta, and :data:`DEEP_WEIGHTS`, theirs when they search deep, set them): a game is mostly lost by placing into a position the
 opponent can shut once the stones must slide (``bench/RESULTS.md``, "Dokuz Taş against
 Sanmill"). A player with ``late`` stones in hand or fewer is *placing late*; for it the
 slides-to-be count ``mobility_late`` each instead of ``mobility_placing``, and its stones with
@@ -61,12 +61,13 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import ALL_POINTS, LINE_MASKS, LINES, NEIGHBOUR_MASKS, POINTS
 from .position import Position
 
 __all__ = [
+    "DEEP_WEIGHTS",
     "DEFAULT_WEIGHTS",
     "EXPERT_WEIGHTS",
     "STONE",
@@ -112,6 +113,14 @@ EXPERT_WEIGHTS = Weights(
 """The weights of zor and usta: slides count three times as much as in the defaults, and the
 late placing terms hold for the whole placing phase (``late`` = 9). Chosen by games against
 Sanmill (``bench/RESULTS.md``, "The room to slide")."""
+
+DEEP_WEIGHTS = replace(EXPERT_WEIGHTS, mobility_late=40, blocked_late=30)
+"""The weights of zor and usta when they search deep (a million positions or more a turn:
+with the compiled search of the ``fast`` extra): while placing, a slide to be counts 0.4 of a
+stone and a stone with no empty point next to it costs 0.3, so a mill closed where its stones
+will be shut in is not worth its stone. A deep search sees such a placing through to the
+blockade and plays it well; a shallow one (pure Python's budgets) did not do better with them
+than with :data:`EXPERT_WEIGHTS` (``bench/RESULTS.md``, "Slides to be")."""
 
 # For each line: its mask, and for each pair of its points (as a bitboard) the third point's
 # bit. A side's stones on a line that are a key of the dict are "two in a row".

@@ -16,6 +16,9 @@ usta      expert    as deep as it can in about 2.5 seconds (three times that for
                     it finds is played out exactly (the quickest win, the slowest loss); with the
                     endgame tables built (``mangala-edu tables build --rules dokuz-tas``)
                     it reads them and plays the endgames they hold perfectly
+                    (zor and usta with the compiled search of the ``fast`` extra: 3 to 6
+                    turns deeper, and then slides to be count more while placing,
+                    :data:`~.evaluate.DEEP_WEIGHTS`)
 ========  ========  ====================================================================
 
 The search (:class:`Search`) is iterative-deepening alpha-beta in negamax form with a
@@ -72,12 +75,21 @@ from ..search.errors import SearchError
 from . import compiled
 from .board import SYMMETRIES
 from .errors import IllegalTurnError
-from .evaluate import DEFAULT_WEIGHTS, EXPERT_WEIGHTS, STONE, Weights, closable, evaluate
+from .evaluate import (
+    DEEP_WEIGHTS,
+    DEFAULT_WEIGHTS,
+    EXPERT_WEIGHTS,
+    STONE,
+    Weights,
+    closable,
+    evaluate,
+)
 from .game import REPETITIONS, Game
 from .notation import QUIET_LIMIT, write_turn
 from .position import Position, RawTurn
 
 __all__ = [
+    "DEEP_NODES",
     "LATE_PLACEMENTS",
     "LEVELS",
     "NODES_PER_SECOND",
@@ -247,6 +259,9 @@ class Level:
             (:func:`endgame_probe`); unseeded players only.
         weights: the evaluation's weights (:mod:`.evaluate`); ``None``: those of the
             backend's search (:data:`~.evaluate.DEFAULT_WEIGHTS` unless it was given others).
+        deep_weights: the weights instead when the level searches deep: a budget of
+            :data:`DEEP_NODES` positions or more, or a budget in seconds with the compiled
+            search (see :meth:`weights_for`).
         late_scale: the budget of a turn (seconds or positions) is this many times the
             level's for the player's last :data:`LATE_PLACEMENTS` placements, where most
             games are won or lost (see :meth:`budget_scale`).
@@ -261,6 +276,7 @@ class Level:
     tables: bool = False
     weights: Weights | None = None
     late_scale: float = 1.0
+    deep_weights: Weights | None = None
 
     def budget_scale(self, position: Position) -> float:
         """How many times its budget the level takes for a turn in ``position``.
@@ -274,6 +290,24 @@ class Level:
         hand = position._hands[position._turn]
         return self.late_scale if 0 < hand <= LATE_PLACEMENTS else 1.0
 
+    def weights_for(self, node_limit: int | None, compiled_search: bool) -> Weights | None:
+        """The weights of a turn searched within ``node_limit`` positions (``None``: by the
+        clock, with the compiled search or not): :attr:`deep_weights` for a deep search,
+        else :attr:`weights`.
+
+        >>> usta = get_level("usta")
+        >>> usta.weights_for(75_000, True) == usta.weights                    # seeded
+        True
+        >>> usta.weights_for(None, True) == usta.weights_for(DEEP_NODES, False) == DEEP_WEIGHTS
+        True
+        >>> usta.weights_for(None, False) == usta.weights                     # pure Python
+        True
+        """
+        if self.deep_weights is None:
+            return self.weights
+        deep = compiled_search if node_limit is None else node_limit >= DEEP_NODES
+        return self.deep_weights if deep else self.weights
+
     def name(self, lang: str = "tr") -> str:
         """The level's name in ``lang`` (``"tr"`` or ``"en"``)."""
         return self.key if lang == "tr" else self.english
@@ -286,13 +320,22 @@ class Level:
 
 LATE_PLACEMENTS = 3
 """A player's last placements, for which :attr:`Level.late_scale` counts."""
+DEEP_NODES = 1_000_000
+"""A search of this many positions a turn or more is deep (:meth:`Level.weights_for`)."""
 
 LEVELS: dict[str, Level] = {
     "kolay": Level("kolay", "easy", 0.05, 2, mistake_rate=0.3),
     "orta": Level("orta", "medium", 0.25, 3),
-    "zor": Level("zor", "hard", 1.0, 8, weights=EXPERT_WEIGHTS),
+    "zor": Level("zor", "hard", 1.0, 8, weights=EXPERT_WEIGHTS, deep_weights=DEEP_WEIGHTS),
     "usta": Level(
-        "usta", "expert", 2.5, MAX_DEPTH, tables=True, weights=EXPERT_WEIGHTS, late_scale=3.0
+        "usta",
+        "expert",
+        2.5,
+        MAX_DEPTH,
+        tables=True,
+        weights=EXPERT_WEIGHTS,
+        late_scale=3.0,
+        deep_weights=DEEP_WEIGHTS,
     ),
 }
 """The levels by Turkish name, weakest first."""
@@ -955,7 +998,12 @@ class DokuzTasBackend:
                 node_limit = int(level.node_limit * scale)
             else:
                 time_limit = level.time_limit * scale
-        search = self._search_for(position, level, reproducible)
+        base = self.search
+        weights = level.weights_for(
+            node_limit,
+            base.engine != "python" and compiled.available(),
+        )
+        search = self._search_for(position, level, reproducible, weights)
         if reproducible or node_limit is not None:
             search.forget()
         result = search.analyse(
@@ -977,13 +1025,20 @@ class DokuzTasBackend:
                 mistake = True
         return Choice(rng.choice(pool), values, result.depth, result.nodes, result.seconds, mistake)
 
-    def _search_for(self, position: Position, level: Level, reproducible: bool) -> Search:
-        """The search ``level`` plays with: :attr:`search`, or one like it with the level's
-        own weights (:attr:`Level.weights`) and, for a level that reads the endgame tables
+    def _search_for(
+        self,
+        position: Position,
+        level: Level,
+        reproducible: bool,
+        weights: Weights | None = None,
+    ) -> Search:
+        """The search ``level`` plays with: :attr:`search`, or one like it with ``weights``
+        (default: the level's own, :attr:`Level.weights`) and, for a level that reads the endgame tables
         (an unseeded player, and a search given no probe of its own), their probe when they
         are built. Each is kept for the next turns."""
         base = self.search
-        weights = level.weights if level.weights is not None else base.weights
+        if weights is None:
+            weights = level.weights if level.weights is not None else base.weights
         probe = base.probe
         if level.tables and not reproducible and probe is None:
             probe = self.tables if self.tables is not None else endgame_probe(position.flying)
@@ -1029,8 +1084,8 @@ def choose(
     seconds times :data:`NODES_PER_SECOND`), so the same seed gives the same turn on every
     machine.
 
-    >>> pos = Position.from_text("WW1/3/3/6/3/3/BB1 w 7 7 0")
-    >>> choose(pos, "usta", seed=3, node_limit=2000) in ("g7xa1", "g7xd1")   # mill, removal
+    >>> pos = Position.from_text("WW1/3/3/B5/3/3/BB1 w 1 0 0")    # Black has three stones
+    >>> choose(pos, "usta", seed=3, node_limit=2000) in ("g7xa1", "g7xa4", "g7xd1")   # it wins
     True
     """
     return DokuzTasBackend().choose(

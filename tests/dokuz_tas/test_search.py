@@ -11,6 +11,7 @@ import pytest
 from mangala_edu.dokuz_tas import Game, Position
 from mangala_edu.dokuz_tas.board import mask_of
 from mangala_edu.dokuz_tas.evaluate import (
+    DEEP_WEIGHTS,
     DEFAULT_WEIGHTS,
     EXPERT_WEIGHTS,
     Weights,
@@ -18,6 +19,7 @@ from mangala_edu.dokuz_tas.evaluate import (
     evaluate_position,
 )
 from mangala_edu.dokuz_tas.search import (
+    DEEP_NODES,
     LEVELS,
     DokuzTasBackend,
     Player,
@@ -222,7 +224,9 @@ def test_symmetric_table_gives_the_same_values() -> None:
     assert plain.values == sym.values
 
 
-@pytest.mark.parametrize("weights", [DEFAULT_WEIGHTS, EXPERT_WEIGHTS], ids=["default", "expert"])
+@pytest.mark.parametrize(
+    "weights", [DEFAULT_WEIGHTS, EXPERT_WEIGHTS, DEEP_WEIGHTS], ids=["default", "expert", "deep"]
+)
 def test_evaluation_is_antisymmetric_in_colour(weights: Weights) -> None:
     rng = random.Random(2)
     for _ in range(30):
@@ -299,6 +303,37 @@ def test_the_expert_takes_more_time_for_its_last_placements() -> None:
     chosen = backend.decide(early.position, usta, rng=rng, reproducible=True)
     assert chosen.nodes <= usta.node_limit * 1.5, (chosen.nodes, usta.node_limit)
     assert get_level("orta").budget_scale(late) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("engine", "node_limit", "deep"),
+    [
+        ("python", DEEP_NODES, True),  # counted in positions: deep from DEEP_NODES on
+        ("python", DEEP_NODES - 1, False),
+        ("auto", 75_000, False),  # a seeded usta: the same turns with or without numba
+        ("python", None, False),  # by the clock in pure Python
+        ("auto", None, "compiled"),  # by the clock: deep when the search is compiled
+    ],
+)
+def test_zor_and_usta_weigh_slides_to_be_more_when_they_search_deep(
+    engine: str, node_limit: int | None, deep: bool | str
+) -> None:
+    from mangala_edu.dokuz_tas import compiled
+
+    if deep == "compiled":
+        deep = compiled.available()
+    backend = DokuzTasBackend(Search(engine=engine))
+    won = Position.from_text("WW1/3/3/B5/3/3/BB1 w 1 0 0")  # a win at once: a quick search
+    for name in ("zor", "usta"):
+        level = get_level(name)
+        backend._searches.clear()
+        budget = {"node_limit": node_limit} if node_limit else {"time_limit": 0.05}
+        choice = backend.decide(won, level, rng=random.Random(0), **budget)
+        assert choice.turn in ("g7xa1", "g7xa4", "g7xd1")
+        used = [w for w, _ in backend._searches]
+        assert used == [DEEP_WEIGHTS if deep else EXPERT_WEIGHTS], (name, used)
+    # kolay and orta have no deep weights
+    assert get_level("orta").weights_for(DEEP_NODES, True) is None
 
 
 def test_levels_and_their_names() -> None:

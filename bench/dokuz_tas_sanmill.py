@@ -58,7 +58,9 @@ bench/dokuz_tas_sanmill.py --sanmill /path/to/sanmill --levels usta --skills 1,4
 zor's and usta's weights of 2026-12-04 ("The room to slide"): ``--levels usta,zor --skills 8
 --games 10``, ``--levels usta --skills 12,16 --games 10``, ``--levels usta --skills 12,8
 --games 10 --seed 3024``, ``--levels usta --skills 16 --games 10 --seed 3024``, ``--levels
-usta --skills 12 --games 10 --seed 4024`` and ``--levels usta,kolay --skills 4 --games 10``.
+usta --skills 12 --games 10 --seed 4024`` and ``--levels usta,kolay --skills 4 --games 10``;
+with the compiled search and ``DEEP_WEIGHTS`` ("Slides to be"): ``--levels usta --skills
+8,12,16 --games 10 --clock`` and ``--levels usta --skills 16 --games 10 --seed 3024 --clock``.
 """
 
 from __future__ import annotations

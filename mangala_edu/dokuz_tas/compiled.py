@@ -199,8 +199,8 @@ class Kernel:
         ctl[k.C_LIMIT] = -1 if budget.node_limit is None else budget.node_limit
         left = budget.remaining()
         ctl[k.C_CAP] = -1 if left is None else budget.nodes + max(256, int(left * self.rate))
-        # room for every position the budget allows: a search never finds its table full
-        # then, as the pure search's dictionary never is (positions > entries)
+        # room for every position the budget allows (up to the largest table): such a search
+        # never finds its table full, as the pure search's dictionary never is
         ahead = [int(ctl[k.C_LIMIT]), int(ctl[k.C_CAP])]
         room = min((n for n in ahead if n >= 0), default=256 * 1024) - budget.nodes
         self._grow(len(self) + max(0, room) + 2 * k.CHECK_EVERY)

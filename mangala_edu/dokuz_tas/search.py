@@ -32,7 +32,7 @@ evaluates the position (:mod:`.evaluate`).
 
 Where numba is installed (the ``fast`` extra) the positions below the root are searched by a
 compiled copy of this search (:mod:`.compiled`): the same values and turns for the same
-positions searched, about 20 times sooner (``bench/dokuz_tas_search.py``). An unseeded level
+positions searched, 8 to 15 times sooner (``bench/dokuz_tas_search.py``). An unseeded level
 (searching by the clock) then looks deeper in its seconds; a seeded one (counting positions)
 plays the same turns with or without it.
 

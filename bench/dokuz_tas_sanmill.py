@@ -586,9 +586,10 @@ def main(argv: list[str] | None = None) -> None:
             result = play_pairing(level, skill, move_time, engine_path, args, extra)
             rows.append((level, setting_name(skill, move_time), result))
 
+    by_clock = ", by the clock" if args.clock else ""
     print(
         f"Dokuz Taş against Sanmill ({engine_path}): {args.games} games a pairing, seed "
-        f"{args.seed}, scale {args.scale}{', by the clock' if args.clock else ''}, Sanmill MoveTime {args.move_time}, Shuffling "
+        f"{args.seed}, scale {args.scale}{by_clock}, Sanmill MoveTime {args.move_time}, Shuffling "
         f"{args.shuffling}, cap {args.max_turns} turns"
     )
     print()

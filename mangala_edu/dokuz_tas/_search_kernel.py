@@ -16,9 +16,9 @@ target << 5 | (removal + 1) << 10`` (an origin or removal of ``-1``: none).
 Arrays (all ``int64``):
 
 ``geo``
-    the board: for each point its neighbours (``[0:24]``), the masks of its two lines
-    (``[24:72]``, two a point), then the 16 lines' masks (``[72:88]``) and their points
-    (``[88:136]``, three a line).
+    the board: the 16 lines' masks (``[0:16]``, so that it serves as the line masks of
+    :mod:`._tables_kernel`, whose symmetry and removal helpers this kernel shares), each
+    point's neighbours (``[16:40]``), and the masks of each point's two lines (``[40:88]``).
 ``sym``
     ``[16, 3, 256]``: a bitboard's image under each symmetry, byte by byte.
 ``perm``
@@ -49,6 +49,7 @@ import numpy as np
 from numba import njit
 
 from . import search as py
+from ._tables_kernel import _apply, _removable
 
 ALL = (1 << 24) - 1
 WIN = py._WIN
@@ -81,10 +82,9 @@ C_CLEARED = 13  # times the table was found full and emptied
 CTL_SIZE = 16
 
 # geo's parts
-G_NEIGH = 0
-G_LINES_AT = 24
-G_LINE_MASKS = 72
-G_LINE_POINTS = 88
+G_LINE_MASKS = 0  # first, so that geo serves as the tables kernel's ``line_masks``
+G_NEIGH = 16
+G_LINES_AT = 40
 
 
 @njit(cache=True, inline="always")
@@ -204,17 +204,6 @@ def _mills_at(own: int, target: int, geo: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def _removable(stones: int, geo: np.ndarray) -> int:
-    in_mills = 0
-    for i in range(16):
-        mask = geo[G_LINE_MASKS + i]
-        if stones & mask == mask:
-            in_mills |= mask
-    free = stones & ~in_mills
-    return free if free else stones
-
-
-@njit(cache=True)
 def generate(
     own: int, opp: int, hand: int, opp_count: int, flying: bool, geo: np.ndarray, out: np.ndarray
 ) -> int:
@@ -259,18 +248,13 @@ def generate(
     return n
 
 
-@njit(cache=True, inline="always")
-def _image(sym: np.ndarray, k: int, mask: int) -> int:
-    return sym[k, 0, mask & 255] | sym[k, 1, (mask >> 8) & 255] | sym[k, 2, mask >> 16]
-
-
 @njit(cache=True)
 def canonical(white: int, black: int, sym: np.ndarray) -> tuple:
     """:func:`.search.canonical`."""
     best = -1
     which = 0
     for k in range(16):
-        v = _image(sym, k, white) << 24 | _image(sym, k, black)
+        v = _apply(sym, k, white) << 24 | _apply(sym, k, black)
         if best < 0 or v < best:
             best = v
             which = k

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..search.budget import Budget, BudgetExceeded
-from .board import LINE_MASKS, LINES, LINES_AT, NEIGHBOUR_MASKS, SYMMETRIES
+from .board import LINE_MASKS, LINES_AT, NEIGHBOUR_MASKS, SYMMETRIES
 from .evaluate import Weights
 
 if TYPE_CHECKING:
@@ -86,12 +86,9 @@ class Kernel:
 
         self.k = k
         self.np = np
-        geo = list(NEIGHBOUR_MASKS)
+        geo = list(LINE_MASKS) + list(NEIGHBOUR_MASKS)
         for p in range(24):
             geo.extend(LINE_MASKS[i] for i in LINES_AT[p])
-        geo.extend(LINE_MASKS)
-        for line in LINES:
-            geo.extend(line)
         self.geo = np.array(geo, dtype=np.int64)
         sym = np.zeros((16, 3, 256), dtype=np.int64)
         for s, perm in enumerate(SYMMETRIES):

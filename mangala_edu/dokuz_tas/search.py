@@ -639,10 +639,15 @@ class Search:
         self._reps = 0
         return position._raw_moves()
 
+    @property
+    def runs_compiled(self) -> bool:
+        """Whether this search runs compiled (below the root, away from the tables)."""
+        return self.engine == "numba" or (self.engine == "auto" and compiled.available())
+
     def _kernel_for(self, position: Position) -> compiled.Kernel | None:
         """The compiled search's kernel for a search of ``position``, or ``None`` for pure
         Python (see :mod:`.compiled`)."""
-        if self.engine == "python" or (self.engine == "auto" and not compiled.available()):
+        if not self.runs_compiled:
             return None
         if (
             self.probe is not None
@@ -998,11 +1003,7 @@ class DokuzTasBackend:
                 node_limit = int(level.node_limit * scale)
             else:
                 time_limit = level.time_limit * scale
-        base = self.search
-        weights = level.weights_for(
-            node_limit,
-            base.engine != "python" and compiled.available(),
-        )
+        weights = level.weights_for(node_limit, self.search.runs_compiled)
         search = self._search_for(position, level, reproducible, weights)
         if reproducible or node_limit is not None:
             search.forget()

@@ -11,6 +11,12 @@ gives the seconds of each and their ratio, by phase.
 **Same time.** Each engine then searches the start and a position of each phase for
 ``--seconds`` (as an unseeded level does): the depth each reaches and the positions a second.
 
+**With the endgame tables.** When Dokuz Taş's tables are built in the user cache (``mangala-edu
+tables build --rules dokuz-tas``), both engines read them (as usta does): ``--positions``
+random moving-phase positions of 3 to 6 stones a side with the same node budget (the answers
+must be the same), and a position of 6 stones a side searched for ``--seconds``. Before the
+kernel read the tables, usta searched such positions in pure Python.
+
 Example: ``nice python bench/dokuz_tas_search.py --positions 40``.
 """
 
@@ -24,6 +30,7 @@ from collections import defaultdict
 
 from mangala_edu.dokuz_tas import Game, Position
 from mangala_edu.dokuz_tas import compiled as C
+from mangala_edu.dokuz_tas import tables as T
 from mangala_edu.dokuz_tas.evaluate import EXPERT_WEIGHTS
 from mangala_edu.dokuz_tas.search import Player, Search, history_of
 
@@ -129,7 +136,71 @@ def main(argv: list[str] | None = None) -> int:
             a = Search(EXPERT_WEIGHTS, engine=engine).analyse(pos, time_limit=args.seconds)
             cells += [str(a.depth), f"{a.nodes / a.seconds:,.0f}"]
         print(f"| {name} | " + " | ".join(cells) + " |")
+    if T.built(True):
+        differ += with_tables(args)
     return 1 if differ else 0
+
+
+def endgames(count: int, seed: int) -> list[Position]:
+    """``count`` moving-phase positions of 3 to 6 stones a side, not over."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        w, b = rng.randint(3, 6), rng.randint(3, 6)
+        points = rng.sample(range(24), w + b)
+        stones = (sum(1 << p for p in points[:w]), sum(1 << p for p in points[w:]))
+        pos = Position._make(stones, (0, 0), rng.randint(0, 1), 0, True)
+        if pos.outcome is None:
+            out.append(pos)
+    return out
+
+
+def with_tables(args: argparse.Namespace) -> list[str]:
+    """The two engines reading the user cache's tables: the same work, then the same time."""
+    tables = T.Tables()
+    held = sorted(
+        f"{m}-{o}"
+        for m in range(3, 10)
+        for o in range(3, 10)
+        if T.table_path((m, o), True, tables.cache).exists()
+    )
+    C.probe_arrays(tables, True)  # load them before any clock runs
+    spent = [0.0, 0.0]
+    differ = []
+    for pos in endgames(args.positions, args.seed):
+        reports = []
+        for i, engine in enumerate(("python", "numba")):
+            search = Search(EXPERT_WEIGHTS, engine=engine, probe=tables)
+            began = time.perf_counter()
+            a = search.analyse(pos, node_limit=args.nodes)
+            spent[i] += time.perf_counter() - began
+            reports.append((a.values, a.order, a.depth, a.nodes))
+        if reports[0] != reports[1]:
+            differ.append(pos.to_text())
+    print()
+    print(f"With the endgame tables of the user cache ({', '.join(held)}):")
+    print()
+    print("| positions | nodes each | pure s | compiled s | ratio | answers that differ |")
+    print("|---|---|---|---|---|---|")
+    print(
+        f"| {args.positions} moving, 3 to 6 stones a side | {args.nodes} | {spent[0]:.2f} | "
+        f"{spent[1]:.2f} | {spent[0] / spent[1]:.1f} | {len(differ)} |"
+    )
+    for text in differ:
+        print("  ", text)
+    pos = Position.from_text("W1B/WB1/B2/WB2BW/1W1/W1B/3 w 0 0 0")
+    cells = []
+    for engine in ("python", "numba"):
+        a = Search(EXPERT_WEIGHTS, engine=engine, probe=tables).analyse(
+            pos, time_limit=args.seconds
+        )
+        cells += [str(a.depth), f"{a.nodes / a.seconds:,.0f}"]
+    print()
+    print("| position, searched for", args.seconds, "s | pure depth | pure nodes/s | "
+          "compiled depth | compiled nodes/s |")  # fmt: skip
+    print("|---|---|---|---|---|")
+    print(f"| moving (6 against 6) {pos.to_text()} | " + " | ".join(cells) + " |")
+    return differ
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ turn generation and order, the same evaluation (:mod:`.evaluate`), the same tabl
 bounds and replacement, the same killers and history, the same repetition and quiet-turn
 draws and the same node counting, so that a search counted in positions gives the same
 values and turns with either (``tests/dokuz_tas/test_compiled.py`` compares them). It only
-runs much faster. It does not read the endgame tables: a search that needs them runs in
-pure Python (:mod:`.compiled` decides).
+runs much faster. It reads the endgame tables (:mod:`.tables`) as :class:`.tables.Tables`
+does, from the arrays ``probe`` (:func:`probe_code`).
 
 A position is six integers: the White and Black bitboards, the stones in each hand, the side
 to move (0 White) and the quiet turns. A turn is one integer, its *code*: ``(origin + 1) |
@@ -41,6 +41,12 @@ Arrays (all ``int64``):
     before this one (the game's, then the line searched); ``ctl[C_SP]`` of them are in use.
 ``moves``, ``scores``
     ``[plies, MAX_MOVES]``: each ply's turns and their order.
+``probe``
+    the endgame tables of the search's flying rule, as a tuple: their bytes end to end
+    (``uint8``), where each class ``(m, o)`` starts (``[m, o]``, ``-1``: no table), then for
+    each mover count ``m`` (row ``m``) the arrays of :func:`._tables_kernel.canon_index`
+    (orbit representatives, each set's representative and symmetry, the stabilisers' starts
+    and list), and the binomials.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ import numpy as np
 from numba import njit
 
 from . import search as py
-from ._tables_kernel import _apply, _removable
+from ._tables_kernel import _apply, _removable, canon_index
 
 ALL = (1 << 24) - 1
 WIN = py._WIN
@@ -63,6 +69,8 @@ REPETITIONS = py.REPETITIONS
 MAX_MOVES = 640
 OFFSET = 1 << 30
 HASH = 0x2545F4914F6CDD1D
+NO_ENTRY = 1 << 20  # probe_code: no table holds the position
+INVALID = 255
 
 # ctl's slots
 C_PENDING = 0  # nodes not yet charged
@@ -317,6 +325,30 @@ def rehash(old: np.ndarray, new: np.ndarray, bits: int) -> None:
 
 
 @njit(cache=True)
+def probe_code(own: int, opp: int, quiet: int, probe: tuple, sym: np.ndarray) -> int:
+    """:class:`.tables.Tables` called as a probe, for a position with no stones in hand: plies
+    to the next removal or the end with a sign (positive: the side to move wins), 0 for a
+    draw, :data:`NO_ENTRY` when no table holds it."""
+    data, start, reps, r2rep, r2sym, sst, sl, binom = probe
+    m = popcount(own)
+    o = popcount(opp)
+    if m >= start.shape[0] or o >= start.shape[1] or start[m, o] < 0:
+        return NO_ENTRY
+    mt = (reps[m], r2rep[m], r2sym[m], sst[m], sl[m])
+    code = np.int64(data[start[m, o] + canon_index(own, opp, m, o, mt, binom, sym)])
+    if code == 0:
+        return 0
+    if code == INVALID:  # a damaged table (its checksum would have refused it)
+        return NO_ENTRY
+    d = (code + 1) // 2 if code & 1 else (code - 2) // 2
+    if d == 0:  # blocked: the game is over
+        return NO_ENTRY
+    if quiet + d > QUIET_LIMIT:  # the 50-turn rule comes first
+        return 0
+    return d if code & 1 else -d
+
+
+@njit(cache=True)
 def search(
     w: int,
     b: int,
@@ -339,6 +371,7 @@ def search(
     stack: np.ndarray,
     moves: np.ndarray,
     scores: np.ndarray,
+    probe: tuple,
 ) -> int:
     """:meth:`.search.Search._search`: the value of the position for its side to move. When
     the budget runs out it sets ``ctl[C_ABORTED]`` and returns 0 at once, storing nothing
@@ -378,6 +411,14 @@ def search(
     if count >= REPETITIONS:
         ctl[C_REPS] += 1
         return 0
+    if not h0 and not h1:
+        found = probe_code(own, opp, quiet, probe, sym)
+        if found != NO_ENTRY:
+            if found > 0:
+                return WIN - (ply + found) * PLY
+            if found < 0:
+                return (ply - found) * PLY - WIN
+            return 0
     # the table
     q = quiet if ctl[C_EXACT_KEYS] or quiet + depth >= QUIET_LIMIT else -1
     if ctl[C_SYMMETRIC]:
@@ -470,7 +511,7 @@ def search(
             nw, nb, n0, n1 = theirs, mine, opp_hand, left
         v = -search(
             nw, nb, n0, n1, 1 - t, nq, d1, -beta, -a, p1,
-            geo, sym, perm, wts, ctl, tt, killers, hist, stack, moves, scores,
+            geo, sym, perm, wts, ctl, tt, killers, hist, stack, moves, scores, probe,
         )  # fmt: skip
         if ctl[C_ABORTED]:
             ctl[C_SP] = sp

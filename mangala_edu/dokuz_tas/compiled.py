@@ -3,10 +3,11 @@
 When numba is installed (the ``fast`` extra) a :class:`~.search.Search` hands the positions
 below its root to the compiled kernel, which searches them as the pure-Python search does,
 turn for turn, only much faster (``bench/RESULTS.md``, "The compiled Dokuz Taş search"): the
-same values, the same turns and, counted in positions, the same budget. A search that reads
-the endgame tables keeps to pure Python once few enough stones are left for its lines to reach
-them (:data:`TABLE_REACH`), because the kernel does not read them. ``MANGALA_EDU_ENGINE=pure``
-(or ``Search(engine="python")``) keeps everything in pure Python.
+same values, the same turns and, counted in positions, the same budget. It reads the endgame
+tables of a :class:`.tables.Tables` probe (the user cache's, :func:`.tables.probe`) as that
+probe does (:func:`probe_arrays`); a search with a probe of another kind keeps to pure Python
+once few enough stones are left for its lines to reach a table (:data:`TABLE_REACH`).
+``MANGALA_EDU_ENGINE=pure`` (or ``Search(engine="python")``) keeps everything in pure Python.
 
 >>> from mangala_edu.dokuz_tas import Position
 >>> from mangala_edu.dokuz_tas.search import Search
@@ -20,7 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
+from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from ..search.budget import Budget, BudgetExceeded
@@ -29,12 +32,13 @@ from .evaluate import Weights
 
 if TYPE_CHECKING:
     from .position import Position, RawTurn
+    from .tables import Tables
 
-__all__ = ["TABLE_REACH", "Kernel", "available", "code_of"]
+__all__ = ["TABLE_REACH", "Kernel", "available", "code_of", "probe_arrays", "tables_of"]
 
 TABLE_REACH = 12
-"""A search that reads the endgame tables stays in pure Python from the moving phase on once
-this many stones or fewer are on the board (the tables hold up to 10)."""
+"""A search whose probe is not a :class:`.tables.Tables` stays in pure Python from the moving
+phase on once this many stones or fewer are on the board (the tables hold up to 10)."""
 
 _FIRST_BITS = 14  # the table's first size: 2**14 slots, grown as searches need
 _MAX_BITS = 20  # its largest: 2**20 slots (24 MB)
@@ -61,6 +65,79 @@ def code_of(move: RawTurn) -> int:
     """
     o, t, r = move
     return (o + 1) | t << 5 | (r + 1) << 10
+
+
+def tables_of(probe: Callable[[Position], int | None] | None) -> Tables | None:
+    """The :class:`.tables.Tables` behind a search's probe (itself, or the user cache's for
+    :func:`.tables.probe`), or ``None`` for no probe or one of another kind.
+
+    >>> from mangala_edu.dokuz_tas import tables
+    >>> tables_of(tables.probe) is tables_of(tables.probe), tables_of(lambda pos: None)
+    (True, None)
+    """
+    from . import tables
+
+    if isinstance(probe, tables.Tables):
+        return probe
+    if probe is tables.probe:
+        if tables._DEFAULT is None:
+            tables._DEFAULT = tables.Tables()
+        return tables._DEFAULT
+    return None
+
+
+_PROBES: weakref.WeakKeyDictionary[Tables, dict[bool, tuple[Any, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def probe_arrays(found: Tables | None, flying: bool) -> tuple[Any, ...]:
+    """The kernel's ``probe`` (see :mod:`._search_kernel`): the tables of ``found`` for the
+    ``flying`` rule that are in its cache folder, loaded and checked by ``found`` itself (a
+    damaged file is refused, as the pure-Python probe refuses it); no table for ``None``.
+    Kept for as long as ``found`` lives."""
+    import numpy as np
+
+    from . import tables as T
+
+    known = _PROBES.setdefault(found, {}) if found is not None else {}
+    if flying in known:
+        return known[flying]
+    chunks: list[Any] = []
+    size = 1
+    start = np.full((1, 1), -1, dtype=np.int64)
+    if found is not None:
+        present = [
+            (m, o)
+            for m, o in product(range(3, T.STONES + 1), repeat=2)
+            if T.table_path((m, o), flying, found.cache).exists()
+        ]
+        loaded = [(cls, found.table(cls, flying)) for cls in present]
+        classes = [(cls, t) for cls, t in loaded if t is not None]
+        if classes:
+            size = max(max(cls) for cls, _ in classes) + 1
+            start = np.full((size, size), -1, dtype=np.int64)
+            offset = 0
+            for (m, o), table in classes:
+                start[m, o] = offset
+                chunks.append(np.frombuffer(table.data, dtype=np.uint8))
+                offset += len(table.data)
+    rows = [T._np_orbits(m) if m >= 3 else None for m in range(size)]
+
+    def stack(part: int) -> Any:
+        width = max((len(r[part]) for r in rows if r is not None), default=1)
+        out = np.zeros((size, width), dtype=np.int64)
+        for m, r in enumerate(rows):
+            if r is not None:
+                out[m, : len(r[part])] = r[part]
+        return out
+
+    data = np.concatenate(chunks) if chunks else np.zeros(1, dtype=np.uint8)
+    binom = T._np_board()[0]
+    arrays = (data, start, *(stack(part) for part in range(5)), binom)
+    if found is not None:
+        known[flying] = arrays
+    return arrays
 
 
 def _signature(pos: Position) -> int:
@@ -113,6 +190,7 @@ class Kernel:
         self.stack = np.zeros((k.MAX_PLY + 2, 2), dtype=np.int64)
         self.max_entries = max_entries
         self.rate = float(_RATE)
+        self.probe = probe_arrays(None, True)
         self._warm()
 
     def _warm(self) -> None:
@@ -121,6 +199,7 @@ class Kernel:
         k.search(
             0, 0, 9, 9, 0, 0, 1, -k.INF, k.INF, 1, self.geo, self.sym, self.perm, self.wts,
             self.ctl, self.tt, self.killers, self.hist, self.stack, self.moves, self.scores,
+            self.probe,
         )  # fmt: skip
         self.forget()
         self.ctl[k.C_PENDING] = 0
@@ -156,9 +235,12 @@ class Kernel:
         """The history heuristic's count of ``move`` (for ordering the root's turns)."""
         return int(self.hist[code_of(move)])
 
-    def start(self, position: Position, history: Iterable[Position]) -> None:
+    def start(
+        self, position: Position, history: Iterable[Position], found: Tables | None = None
+    ) -> None:
         """Ready a search of ``position``: the positions before it that a line searched could
-        repeat (those with its stones and stones in hand, which come last), then itself."""
+        repeat (those with its stones and stones in hand, which come last), then itself; the
+        endgame tables of ``found`` (none for ``None``)."""
         if len(self) > self.max_entries:
             self.clear_table()
         sig = _signature(position)
@@ -175,6 +257,7 @@ class Kernel:
         self.stack[: len(tail), 1] = sig
         self.ctl[self.k.C_SP] = len(tail)
         self.ctl[self.k.C_FLYING] = position._flying
+        self.probe = probe_arrays(found, position._flying)
 
     def search(
         self,
@@ -212,7 +295,7 @@ class Kernel:
         value = k.search(
             w, b, h0, h1, pos._turn, pos._quiet, depth, alpha, beta, ply,
             self.geo, self.sym, self.perm, self.wts, ctl, self.tt, self.killers, self.hist,
-            self.stack, self.moves, self.scores,
+            self.stack, self.moves, self.scores, self.probe,
         )  # fmt: skip
         budget.nodes = int(ctl[k.C_CHARGED])
         counters._nodes = int(ctl[k.C_PENDING])

@@ -629,7 +629,7 @@ class Search:
             self.table.clear()
         self._compiled = self._kernel_for(position)
         if self._compiled is not None:
-            self._compiled.start(position, history)
+            self._compiled.start(position, history, compiled.tables_of(self.probe))
         seen: dict[tuple[int, ...], int] = {}
         for p in history:
             seen[p.key] = seen.get(p.key, 0) + 1
@@ -641,7 +641,7 @@ class Search:
 
     @property
     def runs_compiled(self) -> bool:
-        """Whether this search runs compiled (below the root, away from the tables)."""
+        """Whether this search runs compiled (below the root)."""
         return self.engine == "numba" or (self.engine == "auto" and compiled.available())
 
     def _kernel_for(self, position: Position) -> compiled.Kernel | None:
@@ -651,6 +651,7 @@ class Search:
             return None
         if (
             self.probe is not None
+            and compiled.tables_of(self.probe) is None
             and not any(position._hands)
             and sum(s.bit_count() for s in position._stones) <= compiled.TABLE_REACH
         ):

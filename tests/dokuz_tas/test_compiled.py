@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -151,12 +152,70 @@ def test_the_kernel_keeps_its_table_between_searches_and_forgets() -> None:
 
 
 @needs_numba
-def test_near_the_tables_the_search_stays_in_pure_python() -> None:
+def test_near_the_tables_a_probe_of_another_kind_keeps_to_pure_python() -> None:
     search = Search(engine="numba", probe=lambda pos: None)
     few = Position.from_text("WW1/3/3/B5/3/3/BB1 w 0 0 0")
     assert search._kernel_for(few) is None
     assert search._kernel_for(Position.start()) is not None
     assert Search(engine="numba")._kernel_for(few) is not None  # no tables: compiled
+
+
+def _endgames(count: int, seed: int) -> list[Position]:
+    """Moving-phase positions of 3 or 4 stones a side, some near the 50-quiet-turn draw,
+    some with flying off, none over."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        w, b = rng.randint(3, 4), rng.randint(3, 4)
+        points = rng.sample(range(24), w + b)
+        stones = (sum(1 << p for p in points[:w]), sum(1 << p for p in points[w:]))
+        quiet = rng.choice([0, 0, 12, 44, 48])
+        pos = Position._make(stones, (0, 0), rng.randint(0, 1), quiet, rng.random() < 0.8)
+        if pos.outcome is None:
+            found.append(pos)
+    return found
+
+
+@needs_numba
+def test_same_answers_with_the_endgame_tables(with_tables: object) -> None:
+    """The kernel reads the tables (3-3 here) as the pure-Python probe does: the same
+    answers, in positions whose lines reach the table and in positions it holds."""
+    from mangala_edu.dokuz_tas import tables as T
+
+    probes = (T.Tables(), T.probe)  # the user cache's (``with_tables``), two ways
+    reached = 0
+    for i, pos in enumerate(_endgames(40, seed=7)):
+        probe = probes[i % 2]
+        limit = (300, 3000, 15000)[i % 3]
+        symmetric = i % 4 != 3
+        fast = Search(EXPERT_WEIGHTS, symmetric=symmetric, engine="numba", probe=probe)
+        pure = Search(EXPERT_WEIGHTS, symmetric=symmetric, engine="python", probe=probe)
+        assert fast._kernel_for(pos) is not None
+        got = _report(fast, pos, node_limit=limit)
+        assert got == _report(pure, pos, node_limit=limit), pos.to_text()
+        blind = Search(EXPERT_WEIGHTS, symmetric=symmetric, engine="numba")
+        reached += got[0] != _report(blind, pos, node_limit=limit)[0]
+    assert reached >= 10  # the tables changed the answer of many of them
+
+
+@needs_numba
+def test_the_kernel_refuses_a_damaged_table_as_the_probe_does(
+    cache_3_3: Path, tmp_path: Path
+) -> None:
+    from mangala_edu.dokuz_tas import tables as T
+
+    good = T.table_path((3, 3), True, cache_3_3)
+    bad = T.table_path((3, 3), True, tmp_path)
+    bad.parent.mkdir()
+    data = bytearray(good.read_bytes())
+    data[T.HEADER_BYTES + 99] ^= 1
+    bad.write_bytes(bytes(data))
+    with pytest.warns(UserWarning, match="damaged"):
+        arrays = C.probe_arrays(T.Tables(tmp_path), True)
+    assert (arrays[1] < 0).all()  # no table
+    sound = C.probe_arrays(T.Tables(cache_3_3), True)
+    assert sound[1][3, 3] == 0 and len(sound[0]) == T.class_size((3, 3))
+    assert (C.probe_arrays(T.Tables(cache_3_3), False)[1] < 0).all()  # built with flying
 
 
 @needs_numba

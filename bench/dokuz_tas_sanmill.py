@@ -60,7 +60,10 @@ zor's and usta's weights of 2026-12-04 ("The room to slide"): ``--levels usta,zo
 --games 10 --seed 3024``, ``--levels usta --skills 16 --games 10 --seed 3024``, ``--levels
 usta --skills 12 --games 10 --seed 4024`` and ``--levels usta,kolay --skills 4 --games 10``;
 with the compiled search and ``DEEP_WEIGHTS`` ("Slides to be"): ``--levels usta --skills
-8,12,16 --games 10 --clock`` and ``--levels usta --skills 16 --games 10 --seed 3024 --clock``.
+8,12,16 --games 10 --clock`` and ``--levels usta --skills 16 --games 10 --seed 3024 --clock``;
+with the compiled search reading the tables and a slide worth 0.2 while moving ("Slides while
+moving"): ``--levels usta --skills 16 --games 10 --seed 4024 --clock`` (and ``--seed 5024``),
+``--levels usta --skills 12 --games 10 --clock``.
 """
 
 from __future__ import annotations

@@ -114,13 +114,14 @@ EXPERT_WEIGHTS = Weights(
 late placing terms hold for the whole placing phase (``late`` = 9). Chosen by games against
 Sanmill (``bench/RESULTS.md``, "The room to slide")."""
 
-DEEP_WEIGHTS = replace(EXPERT_WEIGHTS, mobility_late=40, blocked_late=30)
+DEEP_WEIGHTS = replace(EXPERT_WEIGHTS, mobility_late=40, blocked_late=30, mobility_moving=20)
 """The weights of zor and usta when they search deep (a million positions or more a turn:
 with the compiled search of the ``fast`` extra): while placing, a slide to be counts 0.4 of a
 stone and a stone with no empty point next to it costs 0.3, so a mill closed where its stones
-will be shut in is not worth its stone. A deep search sees such a placing through to the
-blockade and plays it well; a shallow one (pure Python's budgets) did not do better with them
-than with :data:`EXPERT_WEIGHTS` (``bench/RESULTS.md``, "Slides to be")."""
+will be shut in is not worth its stone; while moving, a slide counts 0.2 of a stone (as in
+Sanmill's evaluation). A deep search sees such a placing through to the blockade and plays it
+well; a shallow one (pure Python's budgets) did not do better with them than with
+:data:`EXPERT_WEIGHTS` (``bench/RESULTS.md``, "Slides to be" and "Slides while moving")."""
 
 # For each line: its mask, and for each pair of its points (as a bitboard) the third point's
 # bit. A side's stones on a line that are a key of the dict are "two in a row".

@@ -17,8 +17,8 @@ usta      expert    as deep as it can in about 2.5 seconds (three times that for
                     endgame tables built (``mangala-edu tables build --rules dokuz-tas``)
                     it reads them and plays the endgames they hold perfectly
                     (zor and usta with the compiled search of the ``fast`` extra: 3 to 6
-                    turns deeper, and then slides to be count more while placing,
-                    :data:`~.evaluate.DEEP_WEIGHTS`)
+                    turns deeper, and then slides count more, to be while placing and
+                    while moving, :data:`~.evaluate.DEEP_WEIGHTS`)
 ========  ========  ====================================================================
 
 The search (:class:`Search`) is iterative-deepening alpha-beta in negamax form with a

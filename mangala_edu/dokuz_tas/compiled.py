@@ -79,16 +79,13 @@ def tables_of(probe: Callable[[Position], int | None] | None) -> Tables | None:
 
     if isinstance(probe, tables.Tables):
         return probe
-    if probe is tables.probe:
-        if tables._DEFAULT is None:
-            tables._DEFAULT = tables.Tables()
-        return tables._DEFAULT
-    return None
+    return tables.shared() if probe is tables.probe else None
 
 
 _PROBES: weakref.WeakKeyDictionary[Tables, dict[bool, tuple[Any, ...]]] = (
     weakref.WeakKeyDictionary()
 )
+_NO_TABLES: dict[bool, tuple[Any, ...]] = {}
 
 
 def probe_arrays(found: Tables | None, flying: bool) -> tuple[Any, ...]:
@@ -100,7 +97,7 @@ def probe_arrays(found: Tables | None, flying: bool) -> tuple[Any, ...]:
 
     from . import tables as T
 
-    known = _PROBES.setdefault(found, {}) if found is not None else {}
+    known = _PROBES.setdefault(found, {}) if found is not None else _NO_TABLES
     if flying in known:
         return known[flying]
     chunks: list[Any] = []
@@ -135,8 +132,7 @@ def probe_arrays(found: Tables | None, flying: bool) -> tuple[Any, ...]:
     data = np.concatenate(chunks) if chunks else np.zeros(1, dtype=np.uint8)
     binom = T._np_board()[0]
     arrays = (data, start, *(stack(part) for part in range(5)), binom)
-    if found is not None:
-        known[flying] = arrays
+    known[flying] = arrays
     return arrays
 
 

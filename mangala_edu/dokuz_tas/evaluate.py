@@ -35,9 +35,9 @@ minus the opponent's, times its weight (:class:`Weights`):
 The *late placing* terms (all 0 in :data:`DEFAULT_WEIGHTS`; :data:`EXPERT_WEIGHTS`, the
 weights of zor and usta, and :data:`DEEP_WEIGHTS`, theirs when they search deep, set them): a
 game is mostly lost by placing into a position the opponent can shut once the stones must
-slide (``bench/RESULTS.md``, "Dokuz Taş against Sanmill"). A player with ``late`` stones in hand or fewer is *placing late*; for it the
-slides-to-be count ``mobility_late`` each instead of ``mobility_placing``, and its stones with
-no empty point next to them ``blocked_late`` each.
+slide (``bench/RESULTS.md``, "Dokuz Taş against Sanmill"). A player with ``late`` stones in
+hand or fewer is *placing late*; for it the slides-to-be count ``mobility_late`` each instead
+of ``mobility_placing``, and its stones with no empty point next to them ``blocked_late`` each.
 
 ``roomy``
     each empty point next to a player's stones, its *room* (placing late and moving): the

@@ -1028,16 +1028,12 @@ class DokuzTasBackend:
         return Choice(rng.choice(pool), values, result.depth, result.nodes, result.seconds, mistake)
 
     def _search_for(
-        self,
-        position: Position,
-        level: Level,
-        reproducible: bool,
-        weights: Weights | None = None,
+        self, position: Position, level: Level, reproducible: bool, weights: Weights | None
     ) -> Search:
         """The search ``level`` plays with: :attr:`search`, or one like it with ``weights``
-        (default: the level's own, :attr:`Level.weights`) and, for a level that reads the endgame tables
-        (an unseeded player, and a search given no probe of its own), their probe when they
-        are built. Each is kept for the next turns."""
+        (``None``: the level's own, :attr:`Level.weights`) and, for a level that reads the
+        endgame tables (an unseeded player, and a search given no probe of its own), their
+        probe when they are built. Each is kept for the next turns."""
         base = self.search
         if weights is None:
             weights = level.weights if level.weights is not None else base.weights

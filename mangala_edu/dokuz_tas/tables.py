@@ -116,6 +116,7 @@ __all__ = [
     "orbit_count",
     "parse_class",
     "probe",
+    "shared",
     "table_name",
     "table_path",
 ]
@@ -1194,16 +1195,25 @@ class Tables:
 _DEFAULT: Tables | None = None
 
 
+def shared() -> Tables:
+    """The :class:`Tables` of the user cache that :func:`probe` reads, one for the process.
+
+    >>> shared() is shared()
+    True
+    """
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Tables()
+    return _DEFAULT
+
+
 def probe(position: Position) -> int | None:
     """:class:`Tables` of the user cache, shared by the process (``Search(probe=probe)``).
 
     >>> probe(Position.start()) is None
     True
     """
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Tables()
-    return _DEFAULT(position)
+    return shared()(position)
 
 
 def forget() -> None:

@@ -23,8 +23,13 @@ removal, and the two make one turn.
 ends (RULINGS: threefold repetition, 50 quiet turns, blocked or fewer than three stones
 lose). A turn of Sanmill's that our rules reject, a ``bestmove draw`` (Sanmill claiming a draw
 our rules do not see), no answer within ``--answer-timeout`` seconds or a crash end the game
-as an *error*: it is listed and counted apart, never as a win, draw or loss. A game not over
-after ``--max-turns`` turns is adjudicated a draw (counted as a draw, and shown apart).
+as an *error*: it is listed and counted apart, never as a win, draw or loss. Except one: no
+answer in time in a position that the endgame tables built in the user cache hold (``mangala-edu
+tables build --rules dokuz-tas``; Sanmill at a high skill can think for many minutes when a side
+may fly) is adjudicated by the tables: the result of perfect play from there, which our expert
+(reading the same tables) would keep; counted as that win, draw or loss, and shown apart. A
+game not over after ``--max-turns`` turns is adjudicated a draw (counted as a draw, and shown
+apart).
 
 **Sanmill's settings.** Its rules are set to ours (the Nine Men's Morris defaults, and
 ``NMoveRule``/``EndgameNMoveRule`` 50 for our 50-quiet-turn draw); ``DeveloperMode`` off, as
@@ -47,7 +52,8 @@ in ``bench/dokuz_tas_levels.py``; so a seeded expert does not read the endgame t
 ``--scale``), as a pupil meets them: with the compiled search where numba is installed
 (``MANGALA_EDU_ENGINE=pure`` for pure Python), and an expert reads the endgame tables when
 they are built; their turns then depend on the machine and its load. The
-table gives, for our level: wins, draws (of them adjudicated), losses, errors, the score
+table gives, for our level: wins, draws (of them adjudicated at the turn cap), losses, how many
+of these were adjudicated by the tables, errors, the score
 (wins + half the draws, over the games without error) and the mean seconds a turn of each
 side on this machine (Sanmill's includes its removal, and the protocol's round trip).
 ``--records DIR`` keeps each game's record (JSON).
@@ -63,7 +69,9 @@ with the compiled search and ``DEEP_WEIGHTS`` ("Slides to be"): ``--levels usta 
 8,12,16 --games 10 --clock`` and ``--levels usta --skills 16 --games 10 --seed 3024 --clock``;
 with the compiled search reading the tables and a slide worth 0.2 while moving ("Slides while
 moving"): ``--levels usta --skills 16 --games 10 --seed 4024 --clock`` (and ``--seed 5024``),
-``--levels usta --skills 12 --games 10 --clock``.
+``--levels usta --skills 12 --games 10 --clock``; with Sanmill's timeouts in the tables'
+positions adjudicated by them ("Skill 16, with no game lost to Sanmill's clock"): ``--levels
+usta --skills 16 --games 10 --clock --seed 6024`` (and ``7024``, ``8024``).
 """
 
 from __future__ import annotations
@@ -81,7 +89,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mangala_edu.dokuz_tas import Game
+from mangala_edu.dokuz_tas import Game, tables
 from mangala_edu.dokuz_tas.board import parse_point, point_name
 from mangala_edu.dokuz_tas.search import LEVELS, Player, history_of
 
@@ -128,6 +136,10 @@ _BESTMOVE = re.compile(r"(?:^|\s)bestmove\s+(\S+)")
 
 class SanmillError(Exception):
     """Sanmill did not answer as the protocol says (no answer, crash, unreadable move)."""
+
+
+class SanmillTimeout(SanmillError):
+    """Sanmill gave no answer within the time allowed."""
 
 
 # -- Notation -----------------------------------------------------------------------------------
@@ -253,7 +265,7 @@ class Sanmill:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise SanmillError(f"no answer within {self.timeout:.0f} s")
+                raise SanmillTimeout(f"no answer within {self.timeout:.0f} s")
             try:
                 line = self.lines.get(timeout=left)
             except queue.Empty:
@@ -337,6 +349,7 @@ class Result:
     draws: int = 0
     capped: int = 0
     losses: int = 0
+    tabled: int = 0
     errors: list[str] = field(default_factory=list)
     ours: Clock = field(default_factory=Clock)
     theirs: Clock = field(default_factory=Clock)
@@ -395,8 +408,15 @@ def play_game(
         try:
             turn = engine.choose(game)
         except SanmillError as exc:
-            result.errors.append(f"turn {len(game.turns) + 1}: {exc}")
             engine.close()
+            winner = by_the_tables(game) if isinstance(exc, SanmillTimeout) else None
+            if winner is not None:
+                result.tabled += 1
+                result.turns += len(game.turns)
+                return count(result, winner, ours) + (
+                    f" at turn {len(game.turns) + 1}, by the endgame tables (Sanmill: {exc})"
+                )
+            result.errors.append(f"turn {len(game.turns) + 1}: {exc}")
             return f"error at turn {len(game.turns) + 1}: {exc}"
         result.theirs.add(time.perf_counter() - began)
         if turn not in game.legal_moves:
@@ -410,14 +430,36 @@ def play_game(
         result.draws += 1
         result.capped += 1
         return f"{len(game.turns)} turns, adjudicated draw (turn cap)"
-    if outcome.winner is None:
+    said = count(result, outcome.winner or "draw", ours)
+    return f"{len(game.turns)} turns, {said} ({outcome.termination})"
+
+
+def count(result: Result, winner: str, ours: str) -> str:
+    """Adds a game that ``winner`` (``"white"``, ``"black"`` or ``"draw"``) won to ``result``;
+    says so."""
+    if winner == "draw":
         result.draws += 1
-        return f"{len(game.turns)} turns, draw ({outcome.termination})"
-    if outcome.winner == ours:
+        return "draw"
+    if winner == ours:
         result.wins += 1
     else:
         result.losses += 1
-    return f"{len(game.turns)} turns, {outcome.winner} wins ({outcome.termination})"
+    return f"{winner} wins"
+
+
+def by_the_tables(game: Game) -> str | None:
+    """The result of ``game`` with perfect play from its position, when the endgame tables
+    built in the user cache hold it (``"white"``, ``"black"`` or ``"draw"``), else ``None``.
+    Such a game is not lost: with best play on both sides it ends so, and our expert, who
+    reads the same tables, plays its side of it perfectly."""
+    pos = game.position
+    found = tables.probe(pos)
+    if found is None:
+        return None
+    if found == 0:
+        return "draw"
+    mover = pos.to_move
+    return mover if found > 0 else ("black" if mover == "white" else "white")
 
 
 def play_pairing(
@@ -597,15 +639,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     print()
     print(
-        "| ours vs Sanmill | W | D (capped) | L | errors | score | s/turn ours | "
-        "s/turn Sanmill | turns/game |"
+        "| ours vs Sanmill | W | D (capped) | L | of them by the tables | errors | score | "
+        "s/turn ours | s/turn Sanmill | turns/game |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for level, setting, r in rows:
         per_game = f"{r.turns / r.games:.0f}" if r.games else "-"
         print(
             f"| {level} vs {setting} | {r.wins} | {r.draws} ({r.capped}) | {r.losses} | "
-            f"{len(r.errors)} | {r.score()} | {r.ours.per_turn()} | {r.theirs.per_turn()} | "
+            f"{r.tabled} | {len(r.errors)} | {r.score()} | {r.ours.per_turn()} | "
+            f"{r.theirs.per_turn()} | "
             f"{per_game} |"
         )
     for level, setting, r in rows:

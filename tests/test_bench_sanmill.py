@@ -99,6 +99,8 @@ for line in sys.stdin:
     elif words[0] == "go":
         if MODE == "crash":
             sys.exit(3)
+        if MODE == "silent":
+            continue
         if MODE == "draw":
             print("info score 0 bestmove draw", flush=True)
             continue
@@ -148,8 +150,8 @@ def test_game_loop_against_a_fake_engine(tmp_path: Path, capsys: pytest.CaptureF
     assert "| kolay vs skill 3 |" in out.out
     row = next(line for line in out.out.splitlines() if line.startswith("| kolay vs"))
     cells = [c.strip() for c in row.strip("|").split("|")]
-    wins, draws, losses, errors = int(cells[1]), int(cells[2].split()[0]), int(cells[3]), cells[4]
-    assert wins + draws + losses == 2 and errors == "0"
+    wins, draws, losses, errors = int(cells[1]), int(cells[2].split()[0]), int(cells[3]), cells[5]
+    assert wins + draws + losses == 2 and errors == "0" and cells[4] == "0"
     assert "error" not in out.err
     saved = sorted(records.glob("*.json"))
     assert [p.name for p in saved] == ["kolay-3-0s-01-white.json", "kolay-3-0s-02-black.json"]
@@ -173,5 +175,33 @@ def test_engine_faults_are_errors_not_crashes(
     engine = fake_engine(tmp_path, mode)
     bench.main(["--sanmill", str(engine), "--levels", "kolay", "--skills", "1", "--games", "1"])
     out = capsys.readouterr().out
-    assert "| kolay vs skill 1 | 0 | 0 (0) | 0 | 1 | - |" in out
+    assert "| kolay vs skill 1 | 0 | 0 (0) | 0 | 0 | 1 | - |" in out
     assert "error, kolay vs skill 1:" in out
+
+
+def test_no_answer_in_a_position_of_the_tables_is_adjudicated_by_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mangala_edu.dokuz_tas import Position
+    from mangala_edu.dokuz_tas import tables as T
+
+    # Three stones a side, White (the silent engine) to move flies b2-g7, closes a7-d7-g7 and
+    # takes a stone: Black is left with two. Only the tables tell this position's result.
+    start = Position.from_text("WW1/3/3/B5/3/W2/BB1 w 0 0 0")
+    engine = bench.Sanmill(fake_engine(tmp_path, "silent"), {"SkillLevel": "1"}, timeout=1)
+    monkeypatch.setenv("MANGALA_EDU_CACHE", str(tmp_path / "no-tables"))
+    T.forget()
+    try:
+        result = bench.Result()
+        said = bench.play_game("kolay", engine, False, [], 1, 1.0, 40, result, Game(start))
+        assert result.errors and result.tabled == 0 and result.games == 0, said  # no tables
+        T.build([(3, 3)], tmp_path / "cache")
+        monkeypatch.setenv("MANGALA_EDU_CACHE", str(tmp_path / "cache"))
+        T.forget()
+        result = bench.Result()
+        said = bench.play_game("kolay", engine, False, [], 1, 1.0, 40, result, Game(start))
+        assert (result.losses, result.tabled, result.errors) == (1, 1, []), said
+        assert "white wins at turn 1, by the endgame tables" in said
+    finally:
+        engine.close()
+        T.forget()

@@ -71,7 +71,8 @@ with the compiled search reading the tables and a slide worth 0.2 while moving (
 moving"): ``--levels usta --skills 16 --games 10 --seed 4024 --clock`` (and ``--seed 5024``),
 ``--levels usta --skills 12 --games 10 --clock``; with Sanmill's timeouts in the tables'
 positions adjudicated by them ("Skill 16, with no game lost to Sanmill's clock"): ``--levels
-usta --skills 16 --games 10 --clock --seed 6024`` (and ``7024``, ``8024``).
+usta --skills 16 --games 10 --clock --seed 6024`` (and ``7024``, ``8024``; ``--games 6`` with
+``9024``, ``10024``).
 """
 
 from __future__ import annotations

@@ -360,6 +360,18 @@ class Result:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
+    def add(self, winner: str, ours: str) -> str:
+        """Counts a game that ``winner`` (``"white"``, ``"black"`` or ``"draw"``) won, ``ours``
+        being our level's colour; says so."""
+        if winner == "draw":
+            self.draws += 1
+            return "draw"
+        if winner == ours:
+            self.wins += 1
+        else:
+            self.losses += 1
+        return f"{winner} wins"
+
     def score(self) -> str:
         if not self.games:
             return "-"
@@ -414,7 +426,7 @@ def play_game(
             if winner is not None:
                 result.tabled += 1
                 result.turns += len(game.turns)
-                return count(result, winner, ours) + (
+                return result.add(winner, ours) + (
                     f" at turn {len(game.turns) + 1}, by the endgame tables (Sanmill: {exc})"
                 )
             result.errors.append(f"turn {len(game.turns) + 1}: {exc}")
@@ -431,21 +443,8 @@ def play_game(
         result.draws += 1
         result.capped += 1
         return f"{len(game.turns)} turns, adjudicated draw (turn cap)"
-    said = count(result, outcome.winner or "draw", ours)
+    said = result.add(outcome.winner or "draw", ours)
     return f"{len(game.turns)} turns, {said} ({outcome.termination})"
-
-
-def count(result: Result, winner: str, ours: str) -> str:
-    """Adds a game that ``winner`` (``"white"``, ``"black"`` or ``"draw"``) won to ``result``;
-    says so."""
-    if winner == "draw":
-        result.draws += 1
-        return "draw"
-    if winner == ours:
-        result.wins += 1
-    else:
-        result.losses += 1
-    return f"{winner} wins"
 
 
 def by_the_tables(game: Game) -> str | None:

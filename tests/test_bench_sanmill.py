@@ -186,7 +186,7 @@ def test_no_answer_in_a_position_of_the_tables_is_adjudicated_by_them(
     from mangala_edu.dokuz_tas import tables as T
 
     # Three stones a side, White (the silent engine) to move flies b2-g7, closes a7-d7-g7 and
-    # takes a stone: Black is left with two. Only the tables tell this position's result.
+    # takes a stone: Black is left with two. The bench asks the tables, and nothing else.
     start = Position.from_text("WW1/3/3/B5/3/W2/BB1 w 0 0 0")
     engine = bench.Sanmill(fake_engine(tmp_path, "silent"), {"SkillLevel": "1"}, timeout=1)
     monkeypatch.setenv("MANGALA_EDU_CACHE", str(tmp_path / "no-tables"))
